@@ -1,0 +1,1 @@
+"""Couch Cats: a party card-game platform for the living-room TV."""

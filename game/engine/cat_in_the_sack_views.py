@@ -1,0 +1,184 @@
+"""Cat in the Sack views: what the TV/watchers (public) and each seat's phone may see.
+
+Built field by field from the state, following the visibility table of the rules file: a
+public view holds no hand, no face-down card, no removed card, no neutral deck card and no
+player's mice (F-SECRET-1/2); a seat view adds only that seat's own secrets and legal moves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from game.engine.cat_in_the_sack import (
+    GAME_ID,
+    ROUNDS,
+    Phase,
+    State,
+    card_to_json,
+    highest_bid,
+    max_bid,
+    outcome,
+    pass_takes,
+    to_act,
+)
+
+
+@dataclass(frozen=True)
+class RowCardView:
+    """A row position: its owner (None: neutral deck) and its card, None while face down."""
+
+    index: int
+    owner: int | None
+    face_up: bool
+    card: int | str | None
+    mine: bool = False
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What everyone sees of a seat."""
+
+    seat: int
+    hand_count: int
+    bid: int
+    passed: bool
+    chosen: bool
+    won_count: int
+    won_cards: tuple[int | str, ...] | None  # only with the "open piles" option (F-SECRET-2)
+
+
+@dataclass(frozen=True)
+class Legal:
+    """The moves a seat may make now, in the compact form a phone renders buttons from."""
+
+    play: tuple[int | str, ...] = ()
+    bid_min: int | None = None
+    bid_max: int | None = None
+    can_pass: bool = False
+    pass_takes: int = 0
+    buy: bool = False
+    buy_price: int = 1
+
+    @property
+    def any(self) -> bool:
+        """Return True if there is at least one move."""
+        return bool(self.play) or self.bid_min is not None or self.can_pass or self.buy
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """The table as the TV and watchers see it."""
+
+    game: str
+    players: int
+    round: int
+    rounds: int
+    phase: str
+    start_player: int
+    turn: int | None
+    waiting_for: tuple[int, ...]
+    row: tuple[RowCardView, ...]
+    mouse_cards: tuple[tuple[int, int], ...]
+    bank: int
+    highest_bid: int
+    seats: tuple[SeatInfo, ...]
+    neutral_left: int
+    open_piles: bool
+    result: dict[str, Any] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the view as plain JSON-ready data."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SeatView(PublicView):
+    """One seat's view: the public view plus its own hand, mice, won pile, chosen card, moves."""
+
+    seat: int = 0
+    hand: tuple[int | str, ...] = ()
+    mice: int = 0
+    won_pile: tuple[int | str, ...] = ()
+    chosen_card: int | str | None = None
+    legal: Legal = Legal()
+
+
+def _row(state: State, seat: int | None) -> tuple[RowCardView, ...]:
+    out = []
+    for i, rc in enumerate(state.row):
+        mine = seat is not None and rc.owner == seat
+        shown = rc.face_up or mine  # my own face-down card: only on my phone
+        out.append(RowCardView(i, rc.owner, rc.face_up, card_to_json(rc.card) if shown else None, mine))
+    return tuple(out)
+
+
+def _public_fields(state: State, seat: int | None) -> dict[str, Any]:
+    open_piles = bool(state.options.get("open_piles"))
+    seats = tuple(
+        SeatInfo(
+            seat=s,
+            hand_count=len(state.hands[s]),
+            bid=state.bids[s],
+            passed=state.passed[s],
+            chosen=state.chosen[s] is not None,
+            won_count=len(state.won_piles[s]),
+            won_cards=tuple(card_to_json(c) for c in state.won_piles[s]) if open_piles else None,
+        )
+        for s in range(state.players)
+    )
+    result = outcome(state)
+    return dict(
+        game=GAME_ID,
+        players=state.players,
+        round=state.round,
+        rounds=ROUNDS,
+        phase=str(state.phase),
+        start_player=state.start_player,
+        turn=state.turn,
+        waiting_for=tuple(sorted(to_act(state))) if state.phase is Phase.CHOOSE else (),
+        row=_row(state, seat),
+        mouse_cards=tuple((m.value, m.mice) for m in state.mouse_cards),
+        bank=state.bank,
+        highest_bid=highest_bid(state),
+        seats=seats,
+        neutral_left=len(state.neutral_deck),
+        open_piles=open_piles,
+        result=result.to_dict() if result else None,
+    )
+
+
+def public_view(state: State) -> PublicView:
+    """Return what the TV and watchers may see."""
+    return PublicView(**_public_fields(state, None))
+
+
+def legal_for(state: State, seat: int) -> Legal:
+    """Return the compact legal moves of `seat` (empty when it may not act)."""
+    if seat not in to_act(state):
+        return Legal()
+    if state.phase is Phase.CHOOSE:
+        return Legal(play=tuple(card_to_json(c) for c in state.hands[seat]))
+    if state.phase is Phase.OFFER:
+        return Legal(can_pass=True, buy=state.mice[seat] >= 1)
+    low, high = highest_bid(state) + 1, max_bid(state, seat)
+    return Legal(
+        bid_min=low if low <= high else None,
+        bid_max=high if low <= high else None,
+        can_pass=True,
+        pass_takes=pass_takes(state),
+    )
+
+
+def view_for(state: State, seat: int) -> SeatView:
+    """Return what `seat`'s phone (and a bot in that seat) may see."""
+    chosen = state.chosen[seat]
+    return SeatView(
+        **_public_fields(state, seat),
+        seat=seat,
+        hand=tuple(card_to_json(c) for c in state.hands[seat]),
+        mice=state.mice[seat],
+        won_pile=tuple(card_to_json(c) for c in state.won_piles[seat]),
+        chosen_card=card_to_json(chosen) if chosen is not None else None,
+        legal=legal_for(state, seat),
+    )

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Install everything the tests need (a venv with the pip packages, Debian's Chromium for the
+# browser tests) and run the full test suite headless. Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  if command -v apt-get >/dev/null 2>&1; then
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Please install Chromium (the browser tests drive it with Playwright)." >&2
+    exit 1
+  fi
+fi
+
+PY=${PYTHON:-python3}
+[ -x .venv/bin/python ] || "$PY" -m venv .venv
+.venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+exec .venv/bin/python -m pytest -n 2 "$@"
