@@ -128,6 +128,10 @@ def parse_action(data: Any) -> Action:
     return PASS if action_type is ActionType.PASS else BUY
 
 
+def _is_card(value: Any) -> bool:
+    return isinstance(value, Special) or (type(value) is int and value in CAT_VALUES)
+
+
 def card_value(card: Card) -> int:
     """Return a card's worth for chasing and scoring: cats their value, the rabbit 0 (F-DOG-2)."""
     return card if isinstance(card, int) else 0
@@ -222,8 +226,10 @@ def new_game(players: int, rng: random.Random, options: dict[str, Any] | None = 
     if players == 3:
         deck = list(PLAYER_SET)
         rng.shuffle(deck)
-        setup["neutral_removed"] = card_to_json(deck.pop())
+        gone = deck.pop()
+        # key order as docs/records.md writes it, so a record's setup reads the same everywhere
         setup["neutral_deck"] = [card_to_json(c) for c in deck]
+        setup["neutral_removed"] = card_to_json(gone)
     return from_setup(players, setup, options)
 
 
@@ -236,8 +242,9 @@ def from_setup(players: int, setup: dict[str, Any], options: dict[str, Any] | No
         removed = [parse_card(c) for c in setup["removed"]]
         start = setup["start_player"]
         neutral = [parse_card(c) for c in setup.get("neutral_deck", [])]
-        neutral_removed = setup.get("neutral_removed")
-    except (KeyError, TypeError, BadAction) as exc:
+        raw_neutral_removed = setup.get("neutral_removed")
+        neutral_removed = None if raw_neutral_removed is None else parse_card(raw_neutral_removed)
+    except (KeyError, TypeError, AttributeError, BadAction) as exc:
         raise ValueError(f"bad setup: {exc}") from None
     if len(hands) != players or len(removed) != players:
         raise ValueError("setup needs one hand and one removed card per seat")
@@ -247,9 +254,9 @@ def from_setup(players: int, setup: dict[str, Any], options: dict[str, Any] | No
     if players == 3:
         if len(neutral) != HAND_SIZE or neutral_removed is None:
             raise ValueError("3 players need a 9-card neutral deck and its removed card")
-        if sorted(map(str, neutral + [parse_card(neutral_removed)])) != sorted(map(str, PLAYER_SET)):
+        if sorted(map(str, neutral + [neutral_removed])) != sorted(map(str, PLAYER_SET)):
             raise ValueError("the neutral deck plus its removed card must be one full set")
-    elif neutral:
+    elif neutral or neutral_removed is not None:
         raise ValueError("only 3 players use a neutral deck")
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < players:
         raise ValueError("start_player must be a seat")
@@ -331,7 +338,8 @@ def check(state: State, seat: int, action: Action) -> None:
             raise IllegalAction("not_choosing", "Cards are chosen only at the start of a round.")
         if state.chosen[seat] is not None:
             raise IllegalAction("already_chosen", "You have already chosen your card this round.")
-        if action.card not in state.hands[seat]:
+        # `in` compares with ==, so 3.0 or True would match a cat: only a real card may pass
+        if not _is_card(action.card) or action.card not in state.hands[seat]:
             raise IllegalAction("card_not_in_hand", "That card is not in your hand.")
         return
     if state.phase is Phase.CHOOSE:
@@ -489,7 +497,7 @@ def chase(row: list[Card]) -> tuple[list[Card], list[dict[str, Any]]]:
         return cats, [{"dogs": [card_to_json(d) for d in dogs], "chased": None}]
     if not dogs or not cats:
         return cats, ([{"dogs": [card_to_json(dogs[0])], "chased": None}] if dogs else [])
-    pick = max if dogs[0] is Special.BIG_DOG else min  # F-DOG-1, rabbit = 0 (F-DOG-2)
+    pick = max if dogs[0] == Special.BIG_DOG else min  # F-DOG-1, rabbit = 0 (F-DOG-2)
     target = pick(cats, key=card_value)
     kept = list(cats)
     kept.remove(target)
