@@ -1,0 +1,417 @@
+"""Game records: one JSON file per game (docs/records.md) — write, read, referee, and `replay`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.engine import GAMES, GameError, Outcome
+
+FORMAT = "couchcats.record/1"
+SETUP_KEY_ORDER = ("start_player", "hands", "removed", "neutral_deck", "neutral_removed")
+LINE_WIDTH = 100
+
+
+class RecordError(Exception):
+    """A record that cannot be read: not JSON, a field missing or of the wrong type."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True)
+class RecordPlayer:
+    """One seat of a recorded game: its name and, for a bot, its kind."""
+
+    seat: int
+    name: str | None = None
+    bot: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the seat as the record writes it."""
+        return {"seat": self.seat, "name": self.name, "bot": self.bot}
+
+
+@dataclass(frozen=True)
+class Record:
+    """A whole game: who sat where, the setup, every accepted action, and the claimed result."""
+
+    game: str
+    players: tuple[RecordPlayer, ...]
+    setup: dict[str, Any]
+    actions: tuple[dict[str, Any], ...]
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the record as JSON-ready data, keys in the documented order."""
+        out: dict[str, Any] = {"format": FORMAT, "game": self.game}
+        if self.seed is not None:
+            out["seed"] = self.seed
+        out["players"] = [p.to_dict() for p in self.players]
+        out["options"] = dict(self.options)
+        out["setup"] = _ordered_setup(self.setup)
+        out["actions"] = [dict(a) for a in self.actions]
+        if self.result is not None:
+            out["result"] = self.result
+        return out
+
+    def to_json(self) -> str:
+        """Return the record as the exact text written to its file."""
+        return dumps_record(self.to_dict())
+
+
+def _ordered_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
+    ordered = {k: setup[k] for k in SETUP_KEY_ORDER if k in setup}
+    ordered.update({k: v for k, v in setup.items() if k not in ordered})
+    return json.loads(json.dumps(ordered))
+
+
+def result_of(outcome: Outcome) -> dict[str, Any]:
+    """Return the `result` part of a record for an outcome."""
+    return {"scores": [s.to_dict() for s in outcome.scores], "winners": list(outcome.winners)}
+
+
+# ---------------------------------------------------------------- writing
+
+
+class GameRecorder:
+    """Collects one game as it is played: start it from the dealt state, add each accepted action."""
+
+    def __init__(self, state: Any, players: Sequence[RecordPlayer | Mapping[str, Any]], *,
+                 game: str = "cat-in-the-sack", seed: int | None = None,
+                 options: Mapping[str, Any] | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self.options = dict(options if options is not None else getattr(state, "options", {}))
+        self.setup = _ordered_setup(state.setup)
+        self.players = tuple(_as_player(i, p) for i, p in enumerate(players))
+        self.actions: list[dict[str, Any]] = []
+        self.result: dict[str, Any] | None = None
+
+    def add(self, seat: int, action: Any) -> None:
+        """Append an action the engine has accepted (call it after `apply` succeeded)."""
+        self.actions.append({"seat": seat, **action.to_dict()})
+
+    def finish(self, outcome: Outcome) -> None:
+        """Store the game's final scores and winners."""
+        self.result = result_of(outcome)
+
+    @property
+    def record(self) -> Record:
+        """Return the record so far (without a result until `finish`)."""
+        return Record(self.game, self.players, self.setup, tuple(self.actions), self.seed,
+                      self.options, self.result)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the record so far as JSON-ready data."""
+        return self.record.to_dict()
+
+    def to_json(self) -> str:
+        """Return the record so far as the exact text of its file."""
+        return self.record.to_json()
+
+
+def _as_player(index: int, p: RecordPlayer | Mapping[str, Any]) -> RecordPlayer:
+    if isinstance(p, RecordPlayer):
+        return p
+    return RecordPlayer(int(p.get("seat", index)), p.get("name"), p.get("bot"))
+
+
+def dumps_record(data: Mapping[str, Any]) -> str:
+    """Return record data as canonical text: a container is split over lines only if it is long."""
+    return _fmt(data, 0, force=True) + "\n"
+
+
+def _fmt(value: Any, indent: int, force: bool = False) -> str:
+    compact = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
+    if not isinstance(value, (list, dict)) or not value or (not force and indent + len(compact) <= LINE_WIDTH):
+        return compact
+    pad = " " * (indent + 2)
+    if isinstance(value, list):
+        items = [pad + _fmt(v, indent + 2) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+    items = [pad + json.dumps(k, ensure_ascii=False) + ": " + _fmt(v, indent + 2) for k, v in value.items()]
+    return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+
+
+def write_record(path: str | os.PathLike[str], record: Record | GameRecorder) -> Path:
+    """Write a record to `path` atomically (a crash never leaves half a file); return the path."""
+    target = Path(path)
+    text = record.to_json()
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, target)
+    return target
+
+
+# ---------------------------------------------------------------- reading
+
+
+def read_record(path: str | os.PathLike[str]) -> Record:
+    """Return the record stored in `path`; raise RecordError with a clear reason if it is unusable."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise RecordError(f"cannot read the file: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError("not a record: the file is not UTF-8 text") from None
+    return loads_record(text)
+
+
+def loads_record(text: str) -> Record:
+    """Return the record in `text`; raise RecordError if it is not valid record JSON."""
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError("not a record: nested too deeply") from None
+    return parse_record(data)
+
+
+def _reject_constant(name: str) -> Any:
+    raise RecordError(f"not valid JSON: {name} is not a number")
+
+
+def parse_record(data: Any) -> Record:
+    """Return the Record described by decoded JSON; raise RecordError naming the first bad field."""
+    if not isinstance(data, dict):
+        raise RecordError("not a record: the top level must be an object")
+    fmt = _field(data, "format", str)
+    if fmt != FORMAT:
+        raise RecordError(f"unknown format {fmt!r} (expected {FORMAT!r})")
+    game = _field(data, "game", str)
+    if game not in GAMES:
+        raise RecordError(f"unknown game {game!r} (known: {', '.join(sorted(GAMES))})")
+    rules = GAMES[game]
+    seed = data.get("seed")
+    if seed is not None and not _is_int(seed):
+        raise RecordError("seed must be a whole number")
+    players = _players(_field(data, "players", list))
+    if not rules.min_players <= len(players) <= rules.max_players:
+        raise RecordError(f"players: {game} is for {rules.min_players}-{rules.max_players} players, "
+                          f"the record has {len(players)}")
+    options = data.get("options", {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise RecordError("options must be an object")
+    setup = _field(data, "setup", dict)
+    try:
+        rules.from_setup(len(players), setup, options)
+    except ValueError as exc:
+        raise RecordError(f"setup: {exc}") from None
+    actions = _field(data, "actions", list)
+    for i, action in enumerate(actions):
+        if not isinstance(action, dict):
+            raise RecordError(f"actions[{i}] must be an object")
+        if "seat" not in action:
+            raise RecordError(f"actions[{i}] has no seat")
+        if not isinstance(action.get("type"), str):
+            raise RecordError(f"actions[{i}] has no type")
+    result = data.get("result")
+    if result is not None:
+        result = _result(result, len(players))
+    return Record(game, players, setup, tuple(actions), seed, options, result)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type, where: str = "") -> Any:
+    if key not in data:
+        raise RecordError(f"missing field '{where}{key}'")
+    value = data[key]
+    ok = _is_int(value) if kind is int else isinstance(value, kind)
+    if not ok:
+        names = {str: "a string", int: "a whole number", list: "a list", dict: "an object"}
+        raise RecordError(f"{where}{key} must be {names[kind]}")
+    return value
+
+
+def _players(raw: list[Any]) -> tuple[RecordPlayer, ...]:
+    players = []
+    for i, p in enumerate(raw):
+        where = f"players[{i}]."
+        if not isinstance(p, dict):
+            raise RecordError(f"players[{i}] must be an object")
+        seat = _field(p, "seat", int, where)
+        if seat != i:
+            raise RecordError(f"players[{i}].seat must be {i} (seats are listed in clockwise order)")
+        name, bot = p.get("name"), p.get("bot")
+        if name is not None and not isinstance(name, str):
+            raise RecordError(f"players[{i}].name must be a string or null")
+        if bot is not None and not isinstance(bot, str):
+            raise RecordError(f"players[{i}].bot must be a string or null")
+        players.append(RecordPlayer(seat, name, bot))
+    return tuple(players)
+
+
+def _result(raw: Any, players: int) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise RecordError("result must be an object")
+    scores = _field(raw, "scores", list, "result.")
+    clean = []
+    for i, s in enumerate(scores):
+        if not isinstance(s, dict):
+            raise RecordError(f"result.scores[{i}] must be an object")
+        clean.append({k: _field(s, k, int, f"result.scores[{i}].") for k in ("seat", "cats", "mice", "total")})
+    winners = _field(raw, "winners", list, "result.")
+    if not all(_is_int(w) for w in winners):
+        raise RecordError("result.winners must be a list of seats")
+    return {"scores": clean, "winners": list(winners)}
+
+
+# ---------------------------------------------------------------- refereeing
+
+
+@dataclass(frozen=True)
+class RefereeError:
+    """Why a record is not a legal, finished game; `index` is the first bad action (None: no action)."""
+
+    index: int | None
+    key: str
+    message: str
+    seat: Any = None
+    action: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the error as replay prints it."""
+        return {"index": self.index, "key": self.key, "message": self.message}
+
+    def describe(self) -> str:
+        """Return one English sentence for a person reading the terminal."""
+        if self.index is None:
+            return f"{self.message} ({self.key})"
+        shown = json.dumps(self.action, ensure_ascii=False, default=str)
+        return f"action {self.index} (seat {self.seat!r}, {shown}) is illegal: {self.message} ({self.key})"
+
+
+@dataclass(frozen=True)
+class RefereeResult:
+    """The verdict on a record, reached from its setup and actions alone."""
+
+    outcome: Outcome | None
+    error: RefereeError | None
+    applied: int
+
+    @property
+    def ok(self) -> bool:
+        """Return True if every action was legal and the game reached its end."""
+        return self.error is None and self.outcome is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """Return the refereed scores and winners in the record's `result` shape."""
+        return result_of(self.outcome) if self.outcome is not None else None
+
+
+def referee(record: Record, observe: Callable[[int, Any], None] | None = None) -> RefereeResult:
+    """Replay `record` from its setup; return the outcome, or the first illegal action and why.
+
+    `observe(index, state)` is called with index -1 after the setup and then after every action.
+    The record's stored result is not used.
+    """
+    rules = GAMES[record.game]
+    try:
+        state = rules.from_setup(len(record.players), record.setup, record.options)
+    except ValueError as exc:
+        return RefereeResult(None, RefereeError(None, "bad_setup", str(exc)), 0)
+    if observe:
+        observe(-1, state)
+    for i, entry in enumerate(record.actions):
+        seat = entry.get("seat")
+        body = {k: v for k, v in entry.items() if k != "seat"}
+        try:
+            rules.apply(state, seat, rules.parse_action(body))
+        except GameError as exc:
+            message = _render(exc.message, exc.params)
+            return RefereeResult(None, RefereeError(i, exc.key, message, seat, body), i)
+        if observe:
+            observe(i, state)
+    out = rules.outcome(state)
+    if out is None:
+        return RefereeResult(None, RefereeError(None, "unfinished",
+                                                f"the game is not over after {len(record.actions)} actions"),
+                             len(record.actions))
+    return RefereeResult(out, None, len(record.actions))
+
+
+def _render(message: str, params: Mapping[str, Any]) -> str:
+    try:
+        return message.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return message
+
+
+def check_record(record: Record) -> RefereeResult:
+    """Return the referee's verdict, failing also when the stored result is missing or differs."""
+    verdict = referee(record)
+    if not verdict.ok:
+        return verdict
+    if record.result is None:
+        return RefereeResult(verdict.outcome, RefereeError(None, "no_result", "the record has no result"),
+                             verdict.applied)
+    if record.result != verdict.result:
+        return RefereeResult(verdict.outcome, RefereeError(
+            None, "result_mismatch",
+            f"the stored result {_compact(record.result)} differs from the refereed {_compact(verdict.result)}"),
+            verdict.applied)
+    return verdict
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------- the `replay` command
+
+
+def _expand(paths: Iterable[str]) -> list[Path]:
+    files: list[Path] = []
+    for p in map(Path, paths):
+        files.extend(sorted(p.glob("*.json")) if p.is_dir() else [p])
+    return files
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Referee every record file named in `args.files`; print one JSON line each; return 0 if all pass."""
+    files = _expand(args.files)
+    if not files:
+        print("replay: no record files found", file=sys.stderr)
+        return 1
+    failures = 0
+    for path in files:
+        line: dict[str, Any] = {"file": str(path)}
+        try:
+            verdict = check_record(read_record(path))
+        except RecordError as exc:
+            error: RefereeError | None = RefereeError(None, "bad_record", exc.message)
+            verdict = None
+        else:
+            error = verdict.error
+        if error is None and verdict is not None and verdict.result is not None:
+            line.update(verdict.result)
+        else:
+            assert error is not None
+            failures += 1
+            line["error"] = error.to_dict()
+            print(f"replay: {path}: {error.describe()}", file=sys.stderr)
+        print(json.dumps(line, ensure_ascii=False, allow_nan=False), flush=True)
+    if failures:
+        print(f"replay: {failures} record(s) failed", file=sys.stderr)
+    return 1 if failures else 0

@@ -1,0 +1,169 @@
+"""The `simulate` command: bot-only games, a win/score summary, and optionally one record per game."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.bots import kinds as bot_kinds
+from game.bots import make_bot
+from game.engine import GAMES, GameError, Outcome
+from game.records import GameRecorder, Record, RecordPlayer, write_record
+
+DEFAULT_BOT = "heuristic"
+
+
+class SimulationError(Exception):
+    """A bot chose an action the engine refused: a bug in that bot."""
+
+
+def derive_seed(seed: int, game_index: int, purpose: str) -> int:
+    """Return a 63-bit seed for one purpose ("deal", "bot/2") of one game of a simulation.
+
+    Hashing keeps the streams independent of each other and of Python's hash randomisation.
+    """
+    digest = hashlib.sha256(f"couchcats/{seed}/{game_index}/{purpose}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class SimulatedGame:
+    """One finished bot game: its record and its outcome."""
+
+    record: Record
+    outcome: Outcome
+
+
+def play_game(game_id: str, bots: Sequence[str], seed: int, game_index: int) -> SimulatedGame:
+    """Play one bot-only game dealt from (seed, game_index); raise SimulationError on a bot's illegal move."""
+    rules = GAMES[game_id]
+    deal_seed = derive_seed(seed, game_index, "deal")
+    state = rules.new_game(len(bots), random.Random(deal_seed))
+    players = [make_bot(game_id, kind, random.Random(derive_seed(seed, game_index, f"bot/{seat}")))
+               for seat, kind in enumerate(bots)]
+    recorder = GameRecorder(state, [RecordPlayer(seat, f"{kind} {seat + 1}", kind) for seat, kind in enumerate(bots)],
+                            game=game_id, seed=deal_seed, options={})
+    while (outcome := rules.outcome(state)) is None:
+        # choosing is simultaneous, so taking the lowest waiting seat first changes nothing
+        seat = min(rules.to_act(state))
+        action = players[seat].act(rules.view_for(state, seat))
+        try:
+            rules.apply(state, seat, action)
+        except GameError as exc:
+            raise SimulationError(
+                f"game {game_index}: the {bots[seat]} bot in seat {seat} chose {action!r}, "
+                f"which the engine refused: {exc.key} ({exc.message})") from None
+        recorder.add(seat, action)
+    recorder.finish(outcome)
+    return SimulatedGame(recorder.record, outcome)
+
+
+@dataclass
+class Summary:
+    """Running totals over the simulated games."""
+
+    players: int
+    games: int = 0
+    shared: int = 0
+
+    def __post_init__(self) -> None:
+        self.wins = [0.0] * self.players
+        self.score_sum = [0] * self.players
+
+    def add(self, outcome: Outcome) -> None:
+        """Count one game; a win shared by k players counts 1/k for each."""
+        self.games += 1
+        if len(outcome.winners) > 1:
+            self.shared += 1
+        for w in outcome.winners:
+            self.wins[w] += 1 / len(outcome.winners)
+        for s in outcome.scores:
+            self.score_sum[s.seat] += s.total
+
+    def lines(self, bots: Sequence[str]) -> list[str]:
+        """Return the printed summary: per seat, then per bot kind."""
+        out = [f"{'seat':<5}{'bot':<12}{'wins':>9}{'win %':>8}{'mean score':>12}"]
+        for seat, kind in enumerate(bots):
+            out.append(f"{seat:<5}{kind:<12}{self.wins[seat]:>9.1f}{100 * self.wins[seat] / self.games:>7.1f}%"
+                       f"{self.score_sum[seat] / self.games:>12.1f}")
+        out.append("")
+        out.append(f"{'bot':<12}{'seats':>6}{'wins':>9}{'win % per seat':>16}{'mean score':>12}")
+        for kind in sorted(set(bots)):
+            seats = [s for s, k in enumerate(bots) if k == kind]
+            wins = sum(self.wins[s] for s in seats)
+            mean = sum(self.score_sum[s] for s in seats) / (self.games * len(seats))
+            out.append(f"{kind:<12}{len(seats):>6}{wins:>9.1f}{100 * wins / (self.games * len(seats)):>15.1f}%"
+                       f"{mean:>12.1f}")
+        out.append("")
+        out.append(f"A win shared by k players counts 1/k for each ({self.shared} shared game(s)). "
+                   f"Even odds would be {100 / self.players:.1f}% per seat.")
+        return out
+
+
+def _bot_list(args: argparse.Namespace, game_id: str) -> list[str] | str:
+    """Return the bot kind of every seat, or an error message."""
+    known = bot_kinds(game_id)
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else [DEFAULT_BOT]
+    if len(bots) == 1:
+        bots = bots * args.players
+    if len(bots) != args.players:
+        return f"--bots names {len(bots)} bots for {args.players} players (give one kind, or one per seat)"
+    for kind in bots:
+        if kind not in known:
+            return f"unknown bot kind {kind!r} for {game_id} (known: {', '.join(known) or 'none'})"
+    return bots
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Play `args.games` bot-only games, print a summary, write records if asked; return the exit code."""
+    game_id = args.game
+    if game_id not in GAMES:
+        return _usage(f"unknown game {game_id!r} (known: {', '.join(sorted(GAMES))})")
+    rules = GAMES[game_id]
+    if not rules.min_players <= args.players <= rules.max_players:
+        return _usage(f"--players must be {rules.min_players}-{rules.max_players} for {game_id}, not {args.players}")
+    if args.games < 1:
+        return _usage(f"--games must be at least 1, not {args.games}")
+    bots = _bot_list(args, game_id)
+    if isinstance(bots, str):
+        return _usage(bots)
+    folder = Path(args.records) if args.records else None
+    if folder is not None:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return _usage(f"cannot create the records folder {folder}: {exc.strerror or exc}")
+
+    summary = Summary(args.players)
+    started = time.perf_counter()
+    for index in range(1, args.games + 1):
+        try:
+            game = play_game(game_id, bots, args.seed, index)
+        except SimulationError as exc:
+            print(f"simulate: {exc}", file=sys.stderr)
+            return 1
+        summary.add(game.outcome)
+        if folder is not None:
+            write_record(folder / f"game-{index:05d}.json", game.record)
+    elapsed = time.perf_counter() - started
+
+    print(f"{game_id}: {args.games} game(s), {args.players} players, seed {args.seed}, bots {','.join(bots)}")
+    print()
+    for line in summary.lines(bots):
+        print(line)
+    rate = args.games / elapsed if elapsed > 0 else float("inf")
+    print(f"{args.games} game(s) in {elapsed:.2f} s ({rate:.0f} games/s)")
+    if folder is not None:
+        print(f"records written to {folder}/game-00001.json .. game-{args.games:05d}.json")
+    return 0
+
+
+def _usage(message: str) -> int:
+    print(f"simulate: {message}", file=sys.stderr)
+    return 2
