@@ -3,9 +3,25 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import product
 
 from game.bots import register
-from game.engine.cat_in_the_sack import BUY, PASS, Action, bid, parse_card, play
+from game.engine.cat_in_the_sack import (
+    BUY,
+    MONEY_TOTAL,
+    PASS,
+    PLAYER_SET,
+    ROUNDS,
+    Action,
+    Card,
+    bid,
+    card_value,
+    chase,
+    parse_card,
+    play,
+)
 from game.engine.cat_in_the_sack_views import SeatView
 
 
@@ -36,3 +52,196 @@ class RandomBot:
             step = min(span, int(self.rng.expovariate(1 / 2.5)))
             return bid(legal.bid_min + step)
         return BUY if pick == "buy" else PASS
+
+
+# ---------------------------------------------------------------- heuristic
+
+Owner = int | None  # a seat, or None for the neutral deck (3 players)
+Pool = tuple[tuple[Card, float], ...]  # what a face-down card may be, with probabilities
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The heuristic's knobs; the defaults were tuned by bench/engine.py against `random`."""
+
+    # How much more an opponent's gain hurts than nothing: with n players a gain of x to one
+    # rival costs me roughly x/(n-1) in the race, so denying a rich row is worth something.
+    deny: float = 0.15
+    # Early in the game mice buy options later (a broke player must pass first for 2 mice), so
+    # only part of one's money goes into one row; the share grows to all of it by the last round.
+    spend_first: float = 0.55
+    spend_last: float = 1.0
+    # How strongly being richer than the table pushes the choice towards a good cat.
+    intent_gain: float = 0.9
+    samples: int = 40
+
+
+@dataclass
+class _Memory:
+    """What the bot has seen in this game so far: everything a human at the table could remember."""
+
+    seat: int
+    players: int
+    last_round: int = 0
+    # (round, row index) -> (owner, card): every row card the bot has seen face up or laid itself
+    seen: dict[tuple[int, int], tuple[Owner, Card]] = field(default_factory=dict)
+    # cards known to be gone, owner unknown (seen only in an open won pile)
+    piles: tuple[tuple[Card, ...], ...] = ()
+
+
+@register("cat-in-the-sack", "heuristic")
+class HeuristicBot:
+    """Values the row from what it has seen, bids up to that value less what a pass would bring,
+    dumps bad cats and the big dog into rows it expects to lose and plays good cats when it can
+    afford to win them. Sees only its seat's view; deterministic given its rng and the views."""
+
+    def __init__(self, rng: random.Random, tuning: Tuning | None = None) -> None:
+        self.rng = rng
+        self.tuning = tuning or Tuning()
+        self.memory: _Memory | None = None
+
+    # ---------------------------------------------------------- entry point
+
+    def act(self, view: SeatView) -> Action:
+        """Return a legal action for the view's seat, chosen from `view.legal` only."""
+        self._remember(view)
+        legal = view.legal
+        if legal.play:
+            return play(self._choose(view))
+        if legal.buy:  # F-OFFER-1: the whole row is face up, so its value is exact
+            return BUY if self._row_value(view) > legal.buy_price else PASS
+        return self._bid_or_pass(view)
+
+    # ---------------------------------------------------------- memory
+
+    def _remember(self, view: SeatView) -> None:
+        mem = self.memory
+        new_game = (mem is None or mem.seat != view.seat or mem.players != view.players
+                    or view.round < mem.last_round
+                    or (view.round == 1 and len(view.hand) == 9 and view.chosen_card is None))
+        if new_game:
+            mem = self.memory = _Memory(view.seat, view.players)
+        assert mem is not None
+        mem.last_round = view.round
+        for rc in view.row:
+            if rc.card is not None:
+                mem.seen[(view.round, rc.index)] = (rc.owner, parse_card(rc.card))
+        if view.open_piles:
+            mem.piles = tuple(tuple(parse_card(c) for c in (s.won_cards or ())) for s in view.seats)
+
+    def _pool(self, owner: Owner) -> Pool:
+        """Return what a face-down card laid by `owner` may be: its set minus the cards seen of it."""
+        mem = self.memory
+        assert mem is not None
+        left = Counter(PLAYER_SET)
+        for seen_owner, card in mem.seen.values():
+            if seen_owner == owner:
+                left[card] -= 1
+        unowned = self._unowned_pile_cards()
+        total = sum(max(0, n) for n in left.values())
+        if total == 0:
+            return tuple((c, 1 / len(PLAYER_SET)) for c in PLAYER_SET)
+        # a card seen in an open pile but never in a row came from some owner we cannot name;
+        # lower its weight in every pool a little rather than ignore it
+        weights = {c: max(0, n) * (0.5 if unowned[c] > 0 else 1.0) for c, n in left.items()}
+        total_w = sum(weights.values()) or 1.0
+        return tuple((c, w / total_w) for c, w in weights.items() if w > 0)
+
+    def _unowned_pile_cards(self) -> Counter[Card]:
+        mem = self.memory
+        assert mem is not None
+        extra: Counter[Card] = Counter(c for pile in mem.piles for c in pile)
+        extra.subtract(Counter(card for _, card in mem.seen.values()))
+        return Counter({c: n for c, n in extra.items() if n > 0})
+
+    # ---------------------------------------------------------- valuing
+
+    def _row_value(self, view: SeatView) -> float:
+        """Return the expected worth of the row to its winner after the dogs (F-DOG-1..3)."""
+        known: list[Card] = []
+        pools: list[Pool] = []
+        for rc in view.row:
+            if rc.card is not None:
+                known.append(parse_card(rc.card))
+            else:
+                pools.append(self._pool(rc.owner))
+        return _expected_value(known, pools)
+
+    def _money(self, view: SeatView) -> tuple[int, float]:
+        """Return my mice (with my bid) and the average of the others', which the table can count."""
+        mine = view.mice + view.seats[view.seat].bid
+        on_cards = sum(mice for _, mice in view.mouse_cards)
+        others = MONEY_TOTAL[view.players] - view.bank - on_cards - mine
+        return mine, others / (view.players - 1)
+
+    # ---------------------------------------------------------- choosing a card
+
+    def _choose(self, view: SeatView) -> Card:
+        hand = [parse_card(c) for c in view.legal.play]
+        distinct = sorted(set(hand), key=str)
+        if len(distinct) == 1:
+            return distinct[0]
+        # the other cards of this row, sampled once and shared by every candidate so that the
+        # comparison between candidates is not noise
+        owners: list[Owner] = [s for s in range(view.players) if s != view.seat]
+        if view.players == 3:
+            owners.append(None)
+        pools = [self._pool(o) for o in owners]
+        samples = [[_draw(pool, self.rng) for pool in pools] for _ in range(self.tuning.samples)]
+        worth = {c: sum(_kept_value([c, *others]) for others in samples) / len(samples)
+                 for c in distinct}
+        ranked = sorted(distinct, key=lambda c: (worth[c], str(c)))
+        # where in the ranking to pick: the richer I am than the table, the likelier I win this
+        # row, so the better the card I lay in it
+        mine, others = self._money(view)
+        ratio = mine / max(1.0, others)
+        share = ratio ** 2 / (ratio ** 2 + view.players - 1)
+        fair = 1 / view.players
+        target = 0.5 + self.tuning.intent_gain * (share - fair) / fair
+        target = min(1.0, max(0.0, target))
+        return ranked[round(target * (len(ranked) - 1))]
+
+    # ---------------------------------------------------------- the auction
+
+    def _bid_or_pass(self, view: SeatView) -> Action:
+        legal = view.legal
+        if legal.bid_min is None or legal.bid_max is None:
+            return PASS
+        value = self._row_value(view)
+        mine, _ = self._money(view)
+        rounds_left = ROUNDS - view.round
+        tune = self.tuning
+        spend = tune.spend_last - (tune.spend_last - tune.spend_first) * rounds_left / (ROUNDS - 1)
+        highest = view.highest_bid
+        limit = value - legal.pass_takes + tune.deny * max(0.0, value - highest)
+        limit = min(limit, mine * spend)
+        if legal.bid_min <= limit:
+            return bid(legal.bid_min)
+        return PASS
+
+
+def _draw(pool: Pool, rng: random.Random) -> Card:
+    x = rng.random()
+    for card, p in pool:
+        x -= p
+        if x <= 0:
+            return card
+    return pool[-1][0]
+
+
+def _kept_value(row: list[Card]) -> int:
+    kept, _ = chase(row)
+    return sum(card_value(c) for c in kept)
+
+
+def _expected_value(known: list[Card], pools: list[Pool]) -> float:
+    """Return the expected kept value of a row of `known` cards plus one card from each pool."""
+    total = 0.0
+    for combo in product(*pools):
+        p = 1.0
+        cards = list(known)
+        for card, q in combo:
+            p *= q
+            cards.append(card)
+        total += p * _kept_value(cards)
+    return total
