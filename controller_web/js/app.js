@@ -1,0 +1,274 @@
+// The phone page: joins or resumes a seat, keeps the latest update, and renders the screen from it.
+
+import { el, replace } from "./dom.js";
+import { LANGS, initialLang, setLang, t, has, lang } from "./i18n.js";
+import { Connection } from "./net.js";
+import { eventLines } from "./events.js";
+import { joinScreen } from "./screens/join.js";
+import { lobbyScreen } from "./screens/lobby.js";
+import { gameScreen } from "./screens/game.js";
+import { resultsScreen } from "./screens/results.js";
+
+const KEY = new URLSearchParams(location.search).get("k") || "";
+// localStorage is already per scheme+host+port; the host in the name keeps tokens apart when inspected.
+const TOKEN_KEY = `cc.token.${location.host}`;
+const NAME_KEY = "cc.name";
+const LOG_SIZE = 8;
+
+const $ = (id) => document.getElementById(id);
+
+export const app = {
+  update: null,
+  welcome: null,
+  token: localStorage.getItem(TOKEN_KEY),
+  joinPending: null,
+  status: "connecting",
+  ended: null,
+  log: [],
+  ui: { selected: null, bid: null, bidMin: null, showPile: false, pending: false },
+  conn: null,
+  wasMyTurn: false,
+  timer: null,
+
+  /** Send a frame; tell the player if the socket is down. */
+  send(obj) {
+    if (!this.conn.send(obj)) toast(t("status.offline"));
+  },
+
+  /** Send a game action made against the current version; lock the controls until the answer. */
+  act(action) {
+    if (!this.update || this.ui.pending) return;
+    this.ui.pending = true;
+    this.send({ type: "act", version: this.update.version, action });
+    render();
+  },
+
+  /** Send a host command. */
+  host(cmd, fields) {
+    this.send({ type: "host", cmd, ...(fields || {}) });
+  },
+
+  /** Ask for a seat with `name`, remembering the name for next time. */
+  join(name) {
+    localStorage.setItem(NAME_KEY, name);
+    this.joinPending = { type: "join", name, lang: lang() };
+    if (this.conn.isOpen()) this.send(this.joinPending);
+    else this.conn.connectNow();
+    render();
+  },
+
+  savedName() {
+    return localStorage.getItem(NAME_KEY) || "";
+  },
+
+  async changeLang(code) {
+    await setLang(code);
+    if (this.update) this.send({ type: "lang", lang: code });
+    render(true);
+  },
+
+  render: () => render(),
+};
+
+function onOpen() {
+  if (app.token) app.conn.send({ type: "resume", token: app.token });
+  else if (app.joinPending) app.conn.send(app.joinPending);
+}
+
+function onStatus(status) {
+  app.status = status;
+  const banner = $("banner");
+  banner.hidden = status === "open";
+  if (status === "reconnecting") banner.textContent = t("status.reconnecting");
+  else if (status === "stopped") banner.textContent = app.ended ? t(app.ended) : t("status.stopped");
+  if (status === "open" && !app.update) render();
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      if (typeof msg.token === "string" && msg.token) {
+        app.token = msg.token;
+        localStorage.setItem(TOKEN_KEY, msg.token);
+      }
+      app.welcome = msg;
+      app.joinPending = null;
+      break;
+    case "update":
+      onUpdate(msg);
+      break;
+    case "error":
+      onError(msg);
+      break;
+    case "bye":
+      onBye(msg);
+      break;
+    default:
+      break;
+  }
+}
+
+function onUpdate(u) {
+  const prev = app.update;
+  app.update = u;
+  app.ui.pending = false;
+  const lines = eventLines(u, Array.isArray(u.events) ? u.events : []);
+  if (prev && u.stage !== prev.stage) app.log = [];
+  if (lines.length) {
+    app.log = app.log.concat(lines).slice(-LOG_SIZE);
+    announce(lines.join(" "));
+  }
+  const v = u.view;
+  const legal = v && v.legal;
+  const myTurn = !!(legal && (legal.play?.length || legal.bid_min != null || legal.can_pass || legal.buy));
+  const bidding = myTurn && v.phase !== "choose";
+  if (bidding && !app.wasMyTurn) {
+    announce(t("turn.yours"));
+    if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
+  }
+  app.wasMyTurn = bidding;
+  if (!legal || legal.bid_min == null) app.ui.bidMin = null;
+  else if (app.ui.bidMin !== legal.bid_min) {
+    app.ui.bidMin = legal.bid_min;
+    app.ui.bid = legal.bid_min;
+  }
+  if (!legal || !legal.play || !legal.play.includes(app.ui.selected)) app.ui.selected = null;
+  startTimer(u.timer);
+  render();
+}
+
+function onError(msg) {
+  app.ui.pending = false;
+  const key = typeof msg.key === "string" ? msg.key : "";
+  if (key === "bad_token" || key === "unknown_token") {
+    // The table no longer knows this seat (new table, or it was given away): start over.
+    localStorage.removeItem(TOKEN_KEY);
+    app.token = null;
+    app.update = null;
+  }
+  if (app.joinPending && ["bad_name", "name_taken", "table_full", "game_running"].includes(key)) app.joinPending = null;
+  toast(errorText(msg));
+  render();
+}
+
+/** Return the player-readable text of a server error: the translated key, else its English message. */
+export function errorText(msg) {
+  const key = `err.${msg.key}`;
+  if (typeof msg.key === "string" && has(key)) return t(key, msg.params || {});
+  return t("err.generic", { message: typeof msg.message === "string" ? msg.message : "" });
+}
+
+function onBye(msg) {
+  const reason = ["replaced", "shutdown", "kicked"].includes(msg.reason) ? msg.reason : "shutdown";
+  app.ended = `bye.${reason}`;
+  if (reason === "replaced" || reason === "kicked") {
+    app.conn.stop();
+    toast(t(app.ended));
+  } else {
+    // The TV closed: it may come back on the same port, so keep trying quietly.
+    toast(t(app.ended));
+  }
+  render(true);
+}
+
+function startTimer(timer) {
+  clearInterval(app.timer);
+  const node = () => document.getElementById("turn-timer");
+  if (!timer || typeof timer.seconds_left !== "number") {
+    app.timerLeft = null;
+    return;
+  }
+  const until = Date.now() + timer.seconds_left * 1000;
+  app.timerLeft = timer.seconds_left;
+  app.timer = setInterval(() => {
+    app.timerLeft = Math.max(0, Math.round((until - Date.now()) / 1000));
+    const n = node();
+    if (n) n.textContent = t("timer.seconds", { s: app.timerLeft });
+    if (app.timerLeft <= 0) clearInterval(app.timer);
+  }, 1000);
+}
+
+let toastTimer = null;
+/** Show a short message in the alert region. */
+export function toast(text) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    box.hidden = true;
+  }, 5000);
+}
+
+/** Read `text` out through the polite live region. */
+export function announce(text) {
+  const live = $("live");
+  live.textContent = "";
+  setTimeout(() => {
+    live.textContent = text;
+  }, 30);
+}
+
+function screenFor() {
+  const u = app.update;
+  if (app.ended === "bye.replaced" || app.ended === "bye.kicked") return ["ended", () => endedScreen()];
+  if (!u) {
+    if (app.token || app.joinPending) return ["connecting", () => connectingScreen()];
+    return ["join", () => joinScreen(app)];
+  }
+  if (u.stage === "lobby") return ["lobby", () => lobbyScreen(app)];
+  if (u.stage === "over" && u.view) return ["over", () => resultsScreen(app)];
+  return ["game", () => gameScreen(app)];
+}
+
+let lastSignature = "";
+function render(force) {
+  const [name, build] = screenFor();
+  const u = app.update;
+  // Rebuild only when something shown changed, so a focused control keeps its focus.
+  const signature = JSON.stringify([name, lang(), app.ui, app.log, app.status === "stopped",
+    u && { ...u, events: null, timer: u.timer ? u.timer.seat : null }, app.joinPending, app.ended]);
+  if (!force && signature === lastSignature) return;
+  lastSignature = signature;
+  const main = $("screen");
+  main.dataset.screen = name;
+  replace(main, build());
+  renderLangPicker();
+}
+
+function connectingScreen() {
+  return el("section", { class: "panel center" }, [
+    el("div", { class: "spinner", "aria-hidden": "true" }),
+    el("p", { class: "big", text: app.joinPending ? t("join.joining") : t("status.connecting") }),
+  ]);
+}
+
+function endedScreen() {
+  return el("section", { class: "panel center" }, [
+    el("h1", { text: t(app.ended) }),
+    el("p", { text: t("bye.reload_hint") }),
+    el("button", { type: "button", class: "btn primary", text: t("bye.reload"), onclick: () => location.reload() }),
+  ]);
+}
+
+function renderLangPicker() {
+  const select = $("lang");
+  if (select.options.length === 0) {
+    for (const code of LANGS) select.append(el("option", { value: code, text: t(`lang.${code}`) }));
+    select.addEventListener("change", () => app.changeLang(select.value));
+  }
+  select.value = lang();
+}
+
+async function main() {
+  await setLang(initialLang());
+  if (!KEY) {
+    location.replace("/");
+    return;
+  }
+  app.conn = new Connection(KEY, { onOpen, onMessage, onStatus });
+  app.conn.connectNow();
+  render(true);
+}
+
+main();

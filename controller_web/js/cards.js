@@ -1,0 +1,136 @@
+// Card faces, card backs, seat symbols and mice, drawn as inline SVG through DOM APIs.
+
+import { el, svg } from "./dom.js";
+import { t } from "./i18n.js";
+
+/** Return the translated name of a wire card (an int cat, "rabbit", "big_dog", "small_dog"). */
+export function cardName(card) {
+  if (typeof card === "number") return t("card.cat", { value: signed(card) });
+  if (card === "rabbit") return t("card.rabbit");
+  if (card === "big_dog") return t("card.big_dog");
+  if (card === "small_dog") return t("card.small_dog");
+  return t("card.unknown");
+}
+
+/** Return a number with an explicit sign for negatives, using a real minus sign. */
+export function signed(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
+function kind(card) {
+  if (typeof card === "number") return card < 0 ? "bad" : "good";
+  return card === "rabbit" ? "rabbit" : "dog";
+}
+
+function eyes(y, angry) {
+  const parts = [
+    svg("ellipse", { cx: 38, cy: y, rx: 5, ry: angry ? 3 : 6, class: "eye" }),
+    svg("ellipse", { cx: 62, cy: y, rx: 5, ry: angry ? 3 : 6, class: "eye" }),
+    svg("circle", { cx: 39.5, cy: y - 1.5, r: 1.6, class: "glint" }),
+    svg("circle", { cx: 63.5, cy: y - 1.5, r: 1.6, class: "glint" }),
+  ];
+  if (angry) {
+    parts.push(svg("path", { d: `M30 ${y - 9} L45 ${y - 4} M70 ${y - 9} L55 ${y - 4}`, class: "line" }));
+  }
+  return parts;
+}
+
+function catArt(bad) {
+  return [
+    svg("path", { d: "M20 52 L24 14 L44 32 Z M80 52 L76 14 L56 32 Z", class: "fur" }),
+    svg("path", { d: "M26 40 L28 23 L38 33 Z M74 40 L72 23 L62 33 Z", class: "inner" }),
+    svg("ellipse", { cx: 50, cy: 56, rx: 32, ry: 28, class: "fur" }),
+    ...eyes(52, bad),
+    svg("path", { d: "M46 62 L54 62 L50 67 Z", class: "nose" }),
+    svg("path", { d: bad ? "M42 75 Q50 69 58 75" : "M42 70 Q46 75 50 70 Q54 75 58 70", class: "line" }),
+    svg("path", { d: "M16 60 L34 63 M16 69 L34 67 M84 60 L66 63 M84 69 L66 67", class: "whisker" }),
+  ];
+}
+
+function rabbitArt() {
+  return [
+    svg("ellipse", { cx: 38, cy: 24, rx: 8, ry: 22, class: "fur" }),
+    svg("ellipse", { cx: 62, cy: 24, rx: 8, ry: 22, class: "fur" }),
+    svg("ellipse", { cx: 38, cy: 26, rx: 3.5, ry: 15, class: "inner" }),
+    svg("ellipse", { cx: 62, cy: 26, rx: 3.5, ry: 15, class: "inner" }),
+    svg("ellipse", { cx: 50, cy: 62, rx: 28, ry: 25, class: "fur" }),
+    ...eyes(58, false),
+    svg("ellipse", { cx: 50, cy: 69, rx: 4, ry: 3, class: "nose" }),
+    svg("path", { d: "M46 78 L46 84 L54 84 L54 78", class: "teeth" }),
+  ];
+}
+
+function dogArt(big) {
+  const s = big ? 1 : 0.8;
+  return [
+    svg("g", { transform: `translate(${50 - 50 * s} ${58 - 58 * s}) scale(${s})` }, [
+      svg("ellipse", { cx: 50, cy: 54, rx: 30, ry: 30, class: "fur" }),
+      svg("path", { d: "M22 30 Q6 40 14 72 Q24 70 28 50 Z M78 30 Q94 40 86 72 Q76 70 72 50 Z", class: "inner" }),
+      ...eyes(48, false),
+      svg("ellipse", { cx: 50, cy: 70, rx: 15, ry: 11, class: "snout" }),
+      svg("ellipse", { cx: 50, cy: 64, rx: 6, ry: 4.5, class: "nose" }),
+      svg("path", { d: "M44 76 Q50 81 56 76", class: "line" }),
+    ]),
+  ];
+}
+
+function art(card) {
+  const k = kind(card);
+  const body = k === "rabbit" ? rabbitArt() : k === "dog" ? dogArt(card === "big_dog") : catArt(k === "bad");
+  return svg("svg", { viewBox: "0 0 100 100", class: "art", "aria-hidden": "true", focusable: "false" }, body);
+}
+
+function label(card) {
+  if (typeof card === "number") return signed(card);
+  if (card === "rabbit") return "0";
+  return card === "big_dog" ? t("card.big_short") : t("card.small_short");
+}
+
+/** Return a card face (a div; the caller wraps it in a button or list item and names it). */
+export function cardFace(card, extraClass) {
+  return el("div", { class: `card face ${kind(card)} ${extraClass || ""}`, "data-card": String(card) }, [
+    el("span", { class: "corner", text: label(card), "aria-hidden": "true" }),
+    art(card),
+    el("span", { class: "caption", text: typeof card === "number" ? t("card.cat_short") : cardName(card), "aria-hidden": "true" }),
+  ]);
+}
+
+/** Return a card back: the cat-in-the-sack motif. */
+export function cardBack(extraClass) {
+  return el("div", { class: `card back ${extraClass || ""}` }, [
+    svg("svg", { viewBox: "0 0 100 100", class: "art", "aria-hidden": "true", focusable: "false" }, [
+      svg("path", { d: "M22 40 Q50 28 78 40 L84 88 Q50 98 16 88 Z", class: "sack" }),
+      svg("path", { d: "M30 40 L34 20 L44 34 Z M70 40 L66 20 L56 34 Z", class: "sack-cat" }),
+      svg("path", { d: "M20 44 Q50 52 80 44", class: "rope" }),
+      svg("text", { x: 50, y: 76, "text-anchor": "middle", class: "q", text: "?" }),
+    ]),
+  ]);
+}
+
+const SYMBOL_PATHS = {
+  triangle: "M12 3 L22 20 L2 20 Z",
+  circle: "M12 2 A10 10 0 1 0 12.01 2 Z",
+  square: "M3 3 H21 V21 H3 Z",
+  diamond: "M12 1 L23 12 L12 23 L1 12 Z",
+  star: "M12 1 L15 9 L23 9 L17 14 L19 22 L12 17 L5 22 L7 14 L1 9 L9 9 Z",
+  cross: "M8 1 H16 V8 H23 V16 H16 V23 H8 V16 H1 V8 H8 Z",
+};
+
+/** Return a seat's colour-and-symbol badge (colour never stands alone). */
+export function seatBadge(seat) {
+  const path = SYMBOL_PATHS[seat && seat.symbol] || SYMBOL_PATHS.circle;
+  const colour = /^#[0-9a-fA-F]{6}$/.test(seat && seat.colour) ? seat.colour : "#999999";
+  return svg("svg", { viewBox: "0 0 24 24", class: "badge", "aria-hidden": "true", focusable: "false" }, [
+    svg("path", { d: path, fill: colour, class: "badge-shape" }),
+  ]);
+}
+
+/** Return a small mouse icon. */
+export function mouseIcon() {
+  return svg("svg", { viewBox: "0 0 32 24", class: "mouse", "aria-hidden": "true", focusable: "false" }, [
+    svg("path", { d: "M2 18 Q8 4 20 8 Q28 10 30 18 Z", class: "mouse-body" }),
+    svg("circle", { cx: 12, cy: 7, r: 4, class: "mouse-ear" }),
+    svg("circle", { cx: 26, cy: 14, r: 1.3, class: "mouse-eye" }),
+    svg("path", { d: "M2 18 Q-2 22 4 23", class: "mouse-tail" }),
+  ]);
+}

@@ -1,0 +1,36 @@
+// Pieces shared by the screens: seat lines, the players strip, host seat controls.
+
+import { el } from "../dom.js";
+import { t } from "../i18n.js";
+import { seatBadge } from "../cards.js";
+
+/** Return "name" with the badge and tags (host, bot, offline, you) as one line. */
+export function seatLine(app, seat, extra) {
+  const you = app.update.you && app.update.you.seat === seat.seat;
+  const tags = [];
+  if (seat.host) tags.push(el("span", { class: "tag host", text: t("seat.host") }));
+  if (seat.bot) tags.push(el("span", { class: "tag bot", text: t("seat.bot") }));
+  if (!seat.bot && seat.connected === false) tags.push(el("span", { class: "tag off", text: t("seat.offline") }));
+  if (you) tags.push(el("span", { class: "tag you", text: t("seat.you") }));
+  return el("span", { class: "seat-line", style: { "--seat": safeColour(seat.colour) } }, [
+    seatBadge(seat),
+    el("span", { class: "seat-name", text: seat.name }),
+    ...tags,
+    ...(extra || []),
+  ]);
+}
+
+/** Return `c` if it is a #rrggbb colour, else a neutral grey (never put raw data into CSS). */
+export function safeColour(c) {
+  return /^#[0-9a-fA-F]{6}$/.test(c) ? c : "#999999";
+}
+
+/** Return the host's "let a bot play" button for a disconnected human seat, else null. */
+export function seatToBotButton(app, seat) {
+  const u = app.update;
+  if (!u.you || !u.you.host || seat.bot || seat.connected !== false) return null;
+  return el("button", {
+    type: "button", class: "btn small", text: t("host.seat_to_bot", { name: seat.name }),
+    onclick: () => app.host("seat_to_bot", { seat: seat.seat }),
+  });
+}

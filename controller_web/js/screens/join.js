@@ -1,0 +1,44 @@
+// The join screen: a name (remembered), the language, and Join.
+
+import { el } from "../dom.js";
+import { LANGS, t, lang } from "../i18n.js";
+import { cardBack } from "../cards.js";
+
+const MAX_NAME = 16;
+
+/** Return the join screen. */
+export function joinScreen(app) {
+  const input = el("input", {
+    id: "name", type: "text", name: "name", maxlength: MAX_NAME, autocomplete: "nickname",
+    autocapitalize: "words", enterkeyhint: "go", required: true, value: app.draftName ?? app.savedName(),
+  });
+  // Keep what was typed if the screen is rebuilt (e.g. the language changes).
+  input.addEventListener("input", () => {
+    app.draftName = input.value;
+  });
+  const langs = el("div", { class: "choices", role: "group", "aria-label": t("join.language") },
+    LANGS.map((code) => el("button", {
+      type: "button", class: "chip", "aria-pressed": String(code === lang()), lang: code,
+      text: t(`lang.${code}`), onclick: () => app.changeLang(code),
+    })));
+  const form = el("form", { class: "panel join", novalidate: true }, [
+    el("div", { class: "hero" }, [cardBack("hero-card"), el("h1", { text: t("app.title") }), el("p", { class: "lead", text: t("join.lead") })]),
+    el("label", { for: "name", class: "field-label", text: t("join.name") }),
+    input,
+    el("p", { class: "field-label", text: t("join.language") }),
+    langs,
+    el("button", { type: "submit", class: "btn primary wide", text: t("join.button") }),
+    el("p", { class: "small" }, [el("a", { href: "/rules", target: "_blank", text: t("rules.link") })]),
+  ]);
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const name = input.value.trim();
+    if (!name) {
+      input.setAttribute("aria-invalid", "true");
+      input.focus();
+      return;
+    }
+    app.join(name.slice(0, MAX_NAME));
+  });
+  return form;
+}
