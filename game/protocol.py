@@ -1,0 +1,388 @@
+"""The wire protocol: client frames parsed into typed commands, every outbound message built here.
+
+This is the only module that reads client JSON. Parsing is strict (a bool is not an int, no
+NaN/Infinity, no deep nesting, objects only) and every outbound message is assembled from
+whitelisted fields, so a field added to a state or view does not reach the wire until it is
+named here. `encode` refuses NaN/Infinity (`allow_nan=False`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Mapping, Union
+
+from game.engine import GAMES, GameError
+
+MAX_FRAME_BYTES = 4096
+MAX_TOKEN_CHARS = 64
+MAX_RAW_NAME_CHARS = 64
+LANGS: tuple[str, ...] = ("en", "es", "fr", "hu")
+
+
+class MsgType(StrEnum):
+    """The client → server message types."""
+
+    JOIN = "join"
+    RESUME = "resume"
+    WATCH = "watch"
+    ACT = "act"
+    HOST = "host"
+    LANG = "lang"
+
+
+class HostCmd(StrEnum):
+    """The host's controls."""
+
+    SET_GAME = "set_game"
+    SET_OPTION = "set_option"
+    ADD_BOT = "add_bot"
+    REMOVE_SEAT = "remove_seat"
+    MOVE_SEAT = "move_seat"
+    START = "start"
+    SEAT_TO_BOT = "seat_to_bot"
+    PLAY_AGAIN = "play_again"
+    TO_LOBBY = "to_lobby"
+
+
+class Stage(StrEnum):
+    """Where the table stands."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class Role(StrEnum):
+    """What a connection is at the table."""
+
+    PLAYER = "player"
+    WATCHER = "watcher"
+
+
+class ByeReason(StrEnum):
+    """Why the server is closing a socket on purpose."""
+
+    REPLACED = "replaced"
+    SHUTDOWN = "shutdown"
+    KICKED = "kicked"
+
+
+class ProtocolError(GameError):
+    """A client frame that is not a valid message; answered with an error, never acted on."""
+
+
+# ---------------------------------------------------------------- commands
+
+
+@dataclass(frozen=True)
+class Join:
+    """A new phone asks for a seat (or to watch, when a game is running)."""
+
+    name: str
+    lang: str | None = None
+
+
+@dataclass(frozen=True)
+class Resume:
+    """A phone with a token takes its seat back."""
+
+    token: str
+
+
+@dataclass(frozen=True)
+class Watch:
+    """A watcher page: public updates only."""
+
+
+@dataclass(frozen=True)
+class Act:
+    """A seated player's action, made against `version`; `action` is the engine's parsed Action."""
+
+    version: int
+    action: Any
+
+
+@dataclass(frozen=True)
+class Host:
+    """A host control; only the fields its `cmd` uses are set."""
+
+    cmd: HostCmd
+    game: str | None = None
+    name: str | None = None
+    value: bool | int | None = None
+    kind: str | None = None
+    seat: int | None = None
+    to: int | None = None
+
+
+@dataclass(frozen=True)
+class SetLang:
+    """The phone changed its language."""
+
+    lang: str
+
+
+Command = Union[Join, Resume, Watch, Act, Host, SetLang]
+
+
+def _bad(key: str, message: str, **params: Any) -> ProtocolError:
+    return ProtocolError(key, message, **params)
+
+
+def _reject_constant(name: str) -> Any:
+    raise _bad("bad_json", "The message is not valid JSON.")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _bad("bad_json", "The message is not valid JSON.")
+    return value
+
+
+def decode_frame(frame: str | bytes) -> dict[str, Any]:
+    """Return the JSON object in a text frame; raise ProtocolError for anything else."""
+    if not isinstance(frame, str):
+        raise _bad("binary_frame", "Send text frames only.")
+    if len(frame.encode("utf-8", "surrogatepass")) > MAX_FRAME_BYTES:
+        raise _bad("too_big", "The message is too big.")
+    try:
+        data = json.loads(frame, parse_constant=_reject_constant, parse_float=_finite_float)
+    except ProtocolError:
+        raise
+    except (ValueError, RecursionError):
+        # ValueError also covers ints past the digit limit and invalid escapes
+        raise _bad("bad_json", "The message is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise _bad("not_an_object", "A message must be a JSON object.")
+    return data
+
+
+def _str(data: Mapping[str, Any], field: str, *, max_chars: int, optional: bool = False) -> str | None:
+    value = data.get(field)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or len(value) > max_chars:
+        raise _bad("bad_field", "The field {field} is missing or wrong.", field=field)
+    return value
+
+
+def _int(data: Mapping[str, Any], field: str) -> int:
+    value = data.get(field)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad("bad_field", "The field {field} is missing or wrong.", field=field)
+    return value
+
+
+def _lang(value: str | None) -> str | None:
+    if value is not None and value not in LANGS:
+        raise _bad("bad_lang", "Unknown language.")
+    return value
+
+
+def parse_client(frame: str | bytes, game_id: str) -> Command:
+    """Return the command a client frame carries; raise ProtocolError (or BadAction) if malformed."""
+    return parse_message(decode_frame(frame), game_id)
+
+
+def parse_message(data: Mapping[str, Any], game_id: str) -> Command:
+    """Return the command of a decoded message object; raise ProtocolError/BadAction if malformed."""
+    kind = data.get("type")
+    try:
+        msg_type = MsgType(kind) if isinstance(kind, str) else None
+    except ValueError:
+        msg_type = None
+    if msg_type is None:
+        raise _bad("unknown_type", "Unknown message type.")
+    if msg_type is MsgType.JOIN:
+        name = _str(data, "name", max_chars=MAX_RAW_NAME_CHARS)
+        assert name is not None
+        return Join(name, _lang(_str(data, "lang", max_chars=8, optional=True)))
+    if msg_type is MsgType.RESUME:
+        token = _str(data, "token", max_chars=MAX_TOKEN_CHARS)
+        assert token is not None
+        return Resume(token)
+    if msg_type is MsgType.WATCH:
+        return Watch()
+    if msg_type is MsgType.LANG:
+        lang = _lang(_str(data, "lang", max_chars=8))
+        assert lang is not None
+        return SetLang(lang)
+    if msg_type is MsgType.ACT:
+        version = _int(data, "version")
+        rules = GAMES.get(game_id)
+        if rules is None:
+            raise _bad("no_game", "No game is running.")
+        return Act(version, rules.parse_action(data.get("action")))
+    return parse_host(data)
+
+
+def parse_host(data: Mapping[str, Any]) -> Host:
+    """Return the host command of a `host` message (or of the TV's dict); raise ProtocolError."""
+    raw = data.get("cmd")
+    try:
+        cmd = HostCmd(raw) if isinstance(raw, str) else None
+    except ValueError:
+        cmd = None
+    if cmd is None:
+        raise _bad("unknown_command", "Unknown host command.")
+    if cmd is HostCmd.SET_GAME:
+        return Host(cmd, game=_str(data, "game", max_chars=40))
+    if cmd is HostCmd.SET_OPTION:
+        name = _str(data, "name", max_chars=40)
+        value = data.get("value")
+        if not isinstance(value, (bool, int)):
+            raise _bad("bad_field", "The field {field} is missing or wrong.", field="value")
+        return Host(cmd, name=name, value=value)
+    if cmd is HostCmd.ADD_BOT:
+        return Host(cmd, kind=_str(data, "kind", max_chars=40, optional=True))
+    if cmd in (HostCmd.REMOVE_SEAT, HostCmd.SEAT_TO_BOT):
+        return Host(cmd, seat=_int(data, "seat"))
+    if cmd is HostCmd.MOVE_SEAT:
+        return Host(cmd, seat=_int(data, "seat"), to=_int(data, "to"))
+    return Host(cmd)
+
+
+# ---------------------------------------------------------------- outbound
+
+# Field whitelists of the outbound shapes. A schema maps a key to None (a JSON leaf: scalars or
+# lists of scalars) or to a nested schema (an object, or a list of objects).
+Schema = dict[str, Any]
+
+_RESULT: Schema = {"scores": {"seat": None, "cats": None, "mice": None, "total": None},
+                   "winners": None, "tie_break": None}
+_SACK_PUBLIC: Schema = {
+    "game": None, "players": None, "round": None, "rounds": None, "phase": None,
+    "start_player": None, "turn": None, "waiting_for": None,
+    "row": {"index": None, "owner": None, "face_up": None, "card": None, "mine": None},
+    "mouse_cards": None, "bank": None, "highest_bid": None,
+    "seats": {"seat": None, "hand_count": None, "bid": None, "passed": None, "chosen": None,
+              "won_count": None, "won_cards": None},
+    "neutral_left": None, "open_piles": None, "result": _RESULT,
+}
+_SACK_SEAT: Schema = {
+    **_SACK_PUBLIC,
+    "seat": None, "hand": None, "mice": None, "won_pile": None, "chosen_card": None,
+    "legal": {"play": None, "bid_min": None, "bid_max": None, "can_pass": None,
+              "pass_takes": None, "buy": None, "buy_price": None},
+}
+_SACK_EVENTS: dict[str, Schema] = {
+    "card_chosen": {"seat": None},
+    "my_card_chosen": {"seat": None, "card": None},
+    "row_laid": {"owners": None},
+    "card_revealed": {"index": None, "card": None},
+    "turn": {"seat": None},
+    "bid": {"seat": None, "total": None},
+    "passed": {"seat": None, "returned": None, "took": None, "mouse_card": None},
+    "offer": {"seat": None, "price": None},
+    "round_void": {"seat": None, "cards": None},
+    "dogs": {"dogs": None, "chased": None},
+    "sack_won": {"seat": None, "paid": None, "cards": None, "value": None},
+    "start_player": {"seat": None},
+    "round_started": {"round": None, "start_player": None, "refill": None, "mouse_cards": None},
+    "game_over": {"scores": _RESULT["scores"], "winners": None, "tie_break": None},
+}
+# Events the session itself adds (not the engine's).
+TABLE_EVENTS: dict[str, Schema] = {
+    "timeout": {"seat": None},
+    "game_started": {"game": None},
+}
+VIEW_SCHEMAS: dict[str, tuple[Schema, Schema]] = {"cat-in-the-sack": (_SACK_PUBLIC, _SACK_SEAT)}
+EVENT_SCHEMAS: dict[str, dict[str, Schema]] = {"cat-in-the-sack": _SACK_EVENTS}
+
+_SEAT_ROW: Schema = {"seat": None, "name": None, "colour": None, "symbol": None, "bot": None,
+                     "connected": None, "host": None}
+_TABLE: Schema = {"game": None, "options": {"open_piles": None, "turn_timer": None},
+                  "join_code": None, "host_seat": None, "watchers": None, "seats": _SEAT_ROW}
+_YOU: Schema = {"seat": None, "role": None, "host": None, "name": None, "colour": None, "symbol": None}
+_TIMER: Schema = {"seat": None, "seconds_left": None}
+
+
+class WireShapeError(ValueError):
+    """An outbound value that may not be sent (a programming error, never a client's fault)."""
+
+
+def _leaf(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise WireShapeError("non-finite number")
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_leaf(v) for v in value]
+    raise WireShapeError(f"not a JSON leaf: {type(value).__name__}")
+
+
+def shape(value: Any, schema: Schema) -> Any:
+    """Return `value` reduced to the keys `schema` names (recursively); lists map element-wise."""
+    if value is None:
+        return None
+    if isinstance(value, (list, tuple)):
+        return [shape(v, schema) for v in value]
+    if not isinstance(value, Mapping):
+        raise WireShapeError(f"expected an object, got {type(value).__name__}")
+    out: dict[str, Any] = {}
+    for key, sub in schema.items():
+        if key not in value:
+            continue
+        out[key] = _leaf(value[key]) if sub is None else shape(value[key], sub)
+    return out
+
+
+def view_to_wire(game_id: str, view: Any, *, seat_view: bool) -> dict[str, Any] | None:
+    """Return a game view (dataclass with to_dict) as its whitelisted wire dict."""
+    if view is None:
+        return None
+    public, seat = VIEW_SCHEMAS[game_id]
+    return shape(view.to_dict(), seat if seat_view else public)
+
+
+def event_to_wire(game_id: str, event: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Return an event dict (with `type`) whitelisted, or None if its type is not known here."""
+    kind = event.get("type")
+    schema = EVENT_SCHEMAS.get(game_id, {}).get(kind) or TABLE_EVENTS.get(kind)  # type: ignore[arg-type]
+    if schema is None:
+        return None
+    return {"type": kind, **shape(event, schema)}
+
+
+def welcome(*, token: str | None, seat: int | None, role: Role, name: str | None,
+            colour: str | None, symbol: str | None) -> dict[str, Any]:
+    """Return the `welcome` message (the token goes only to its owner)."""
+    return {"type": "welcome", "token": token, "seat": seat, "role": str(role), "name": name,
+            "colour": colour, "symbol": symbol}
+
+
+def update(*, version: int, stage: Stage, table: Mapping[str, Any], you: Mapping[str, Any],
+           view: dict[str, Any] | None, events: list[dict[str, Any]],
+           timer: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Return an `update` message built from whitelisted parts (views/events already shaped)."""
+    msg: dict[str, Any] = {
+        "type": "update", "version": version, "stage": str(stage),
+        "table": shape(table, _TABLE), "you": shape(you, _YOU),
+        "view": view, "events": events,
+    }
+    if timer is not None:
+        msg["timer"] = shape(timer, _TIMER)
+    return msg
+
+
+def error(err: GameError, version: int) -> dict[str, Any]:
+    """Return the `error` message for a refused frame or action."""
+    params = {k: _leaf(v) for k, v in err.params.items() if isinstance(k, str)}
+    return {"type": "error", "key": err.key, "params": params, "message": err.message,
+            "version": version}
+
+
+def bye(reason: ByeReason) -> dict[str, Any]:
+    """Return the `bye` message sent just before the server closes a socket on purpose."""
+    return {"type": "bye", "reason": str(reason)}
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """Return the JSON text of an outbound message; raise ValueError on NaN/Infinity."""
+    return json.dumps(message, allow_nan=False, separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,145 @@
+"""The aiohttp app factory: pages, static files and the websocket, per docs/protocol.md."""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+import random
+import secrets
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from game.server.config import WEB_ROOT, ServerConfig
+from game.server.hub import Hub
+from game.server.keys import CONFIG, HUB
+from game.server.net import new_join_code
+
+log = logging.getLogger(__name__)
+
+_TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
+          ".json": "application/json", ".html": "text/html", ".svg": "image/svg+xml",
+          ".png": "image/png", ".webmanifest": "application/manifest+json",
+          ".woff2": "font/woff2", ".ico": "image/x-icon"}
+_SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the join key is in the page URL
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": ("default-src 'self'; connect-src 'self' ws: wss:; "
+                                "img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                                "frame-ancestors 'none'"),
+}
+_FALLBACK = {
+    "index.html": "Couch Cats: the phone page is missing from this installation.",
+    "nokey.html": "Couch Cats: scan the QR code on the TV to join the game.",
+    "watch.html": "Couch Cats: the watch page is missing from this installation.",
+    "rules.html": "Couch Cats: the rules page is missing from this installation.",
+}
+
+
+def make_app(*, join_code: str | None = None, data_dir: Path | None = None, bot_delay: float = 1.2,
+             heartbeat: float = 10.0, send_timeout: float = 5.0, web_root: Path = WEB_ROOT,
+             rng: random.Random | None = None, **limits: float) -> web.Application:
+    """Return the server app for one table (`limits`: any other ServerConfig field)."""
+    config = ServerConfig(join_code=join_code or new_join_code(), data_dir=data_dir,
+                          web_root=web_root, bot_delay=bot_delay, heartbeat=heartbeat,
+                          send_timeout=send_timeout, **limits)  # type: ignore[arg-type]
+    app = web.Application(middlewares=[_security_headers])
+    app[CONFIG] = config
+    app[HUB] = Hub(config, rng=rng)
+    app.router.add_get("/", _index)
+    app.router.add_get("/watch", _watch)
+    app.router.add_get("/rules", _rules)
+    app.router.add_get("/static/{path:.*}", _static)
+    app.router.add_get("/ws", _ws)
+    app.on_shutdown.append(_on_shutdown)
+    return app
+
+
+@web.middleware
+async def _security_headers(request: web.Request, handler):  # type: ignore[no-untyped-def]
+    response = await handler(request)
+    if not isinstance(response, web.WebSocketResponse):
+        for name, value in _SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+    return response
+
+
+async def _on_shutdown(app: web.Application) -> None:
+    await app[HUB].shutdown()
+
+
+def _key_ok(request: web.Request) -> bool:
+    given = request.query.get("k", "").strip().upper()
+    code = request.app[CONFIG].join_code
+    return secrets.compare_digest(given.encode(), code.encode())
+
+
+def _page(request: web.Request, name: str) -> web.StreamResponse:
+    path = request.app[CONFIG].web_root / name
+    headers = {"Cache-Control": "no-store"}
+    if path.is_file():
+        return web.FileResponse(path, headers={**headers, "Content-Type": "text/html; charset=utf-8"})
+    return web.Response(text=_FALLBACK[name], headers=headers)
+
+
+async def _index(request: web.Request) -> web.StreamResponse:
+    return _page(request, "index.html" if _key_ok(request) else "nokey.html")
+
+
+async def _watch(request: web.Request) -> web.StreamResponse:
+    return _page(request, "watch.html" if _key_ok(request) else "nokey.html")
+
+
+async def _rules(request: web.Request) -> web.StreamResponse:
+    return _page(request, "rules.html")
+
+
+async def _static(request: web.Request) -> web.StreamResponse:
+    root = request.app[CONFIG].web_root.resolve()
+    rel = request.match_info["path"]
+    try:
+        path = (root / rel).resolve()
+    except (OSError, ValueError):
+        raise web.HTTPNotFound() from None
+    if not path.is_relative_to(root) or not path.is_file() or any(p.startswith(".") for p in path.relative_to(root).parts):
+        raise web.HTTPNotFound()
+    ctype = _TYPES.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    return web.FileResponse(path, headers={"Content-Type": ctype, "Cache-Control": "no-cache"})
+
+
+def _origin_ok(request: web.Request) -> bool:
+    """Return True for no Origin (not a browser page) or one naming this very host:port."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == request.host.lower()
+
+
+async def _ws(request: web.Request) -> web.StreamResponse:
+    if not _origin_ok(request):
+        raise web.HTTPForbidden(text="foreign origin")
+    if not _key_ok(request):
+        raise web.HTTPForbidden(text="wrong join key")
+    config = request.app[CONFIG]
+    hub = request.app[HUB]
+    ws = web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=config.max_frame,
+                               autoping=True)
+    await ws.prepare(request)
+    conn = hub.open(ws, request)
+    try:
+        async for msg in ws:
+            if msg.type is WSMsgType.TEXT:
+                hub.on_frame(conn, msg.data)
+            elif msg.type is WSMsgType.BINARY:
+                hub.on_frame(conn, msg.data)
+            elif msg.type is WSMsgType.ERROR:
+                break
+    finally:
+        await hub.close(conn)
+    return ws

@@ -1,0 +1,33 @@
+"""The server's settings, fixed when the app is made."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB_ROOT = ROOT / "controller_web"
+DEFAULT_DATA = Path("~/.couchcats")
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Settings of one server: join key, where records go, timings and abuse limits."""
+
+    join_code: str
+    data_dir: Path | None = None
+    web_root: Path = WEB_ROOT
+    bot_delay: float = 1.2
+    bot_jitter: float = 0.3  # +-30 % so bots do not act in lockstep
+    heartbeat: float = 10.0
+    send_timeout: float = 5.0
+    max_frame: int = 4096
+    rate: float = 20.0  # actions per second per connection, long run
+    burst: float = 40.0
+    bad_frame_limit: float = 50.0  # malformed frames (decaying 1/s) before a kick
+    max_queued: int = 64  # ordered messages waiting for one socket before it counts as frozen
+
+    @property
+    def records_dir(self) -> Path | None:
+        """Return the folder game records are written to, or None to keep none."""
+        return self.data_dir / "records" if self.data_dir is not None else None

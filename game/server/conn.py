@@ -1,0 +1,157 @@
+"""One websocket connection's outgoing side: a single writer task that coalesces updates.
+
+Only the handler task reads a socket; only this writer writes to it. The writer keeps at most
+one pending `update` (the newest: an older one is dropped, a phone renders only the latest
+view) and sends the other messages (welcome, error, bye) in order. A send that does not finish
+within the timeout, or a queue that keeps growing, means a frozen peer: the transport is
+aborted so nothing waits on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+log = logging.getLogger(__name__)
+
+
+class TokenBucket:
+    """Allows `rate` events per second on average with bursts of up to `burst`."""
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = now
+
+    def take(self, now: float) -> bool:
+        """Return True and use a token if one is available at `now`."""
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+
+@dataclass(eq=False)
+class _Item:
+    text: str
+    version: int | None = None  # set for updates
+    dead: bool = False
+    close_code: int | None = None  # close the socket after sending this
+
+
+class Connection:
+    """A connected socket: its id, its writer task, and its abuse counters."""
+
+    def __init__(self, cid: int, ws: web.WebSocketResponse, request: web.Request, *,
+                 send_timeout: float, max_queued: int, rate: float, burst: float) -> None:
+        self.id = cid
+        self.ws = ws
+        self.request = request
+        self.send_timeout = send_timeout
+        self.max_queued = max_queued
+        now = time.monotonic()
+        self.actions = TokenBucket(rate, burst, now)
+        self.error_replies = TokenBucket(rate / 2, burst / 2, now)
+        self.bad_score = 0.0
+        self.bad_stamp = now
+        self.last_rate_error = 0.0
+        self.closing = False
+        self._closing_now = False
+        self.sent_version = 0
+        self._items: deque[_Item] = deque()
+        self._pending_update: _Item | None = None
+        self._queued_version = 0
+        self._wake = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"ws-writer-{cid}")
+
+    def bad_frame(self, now: float) -> float:
+        """Count one malformed frame; return the decayed score (about: bad frames in the last minute)."""
+        self.bad_score = max(0.0, self.bad_score - (now - self.bad_stamp)) + 1.0
+        self.bad_stamp = now
+        return self.bad_score
+
+    def send(self, text: str, *, close_code: int | None = None) -> None:
+        """Queue an ordered message (welcome, error, bye); optionally close the socket after it."""
+        if self.closing:
+            return
+        if close_code is not None:
+            self.closing = True
+        live = sum(1 for i in self._items if not i.dead)
+        if live >= self.max_queued and close_code is None:
+            log.info("connection %s: too many queued messages, dropping it", self.id)
+            self.abort()
+            return
+        self._items.append(_Item(text, close_code=close_code))
+        self._wake.set()
+
+    def send_update(self, text: str, version: int) -> None:
+        """Queue an update, replacing a pending older one; an update older than one queued is dropped."""
+        if self.closing or version <= self._queued_version:
+            return
+        self._queued_version = version
+        if self._pending_update is not None:
+            self._pending_update.dead = True
+        item = _Item(text, version=version)
+        self._pending_update = item
+        self._items.append(item)
+        self._wake.set()
+
+    async def _run(self) -> None:
+        try:
+            while True:
+                await self._wake.wait()
+                self._wake.clear()
+                while self._items:
+                    item = self._items.popleft()
+                    if item.dead:
+                        continue
+                    if item is self._pending_update:
+                        self._pending_update = None
+                    await asyncio.wait_for(self.ws.send_str(item.text), self.send_timeout)
+                    if item.version is not None:
+                        self.sent_version = item.version
+                    if item.close_code is not None:
+                        self._closing_now = True
+                        await asyncio.wait_for(self.ws.close(code=item.close_code), self.send_timeout)
+                        return
+        except asyncio.CancelledError:
+            raise
+        except (asyncio.TimeoutError, ConnectionError, RuntimeError) as exc:
+            log.info("connection %s: send failed (%s), dropping it", self.id, type(exc).__name__)
+            self.abort()
+        except Exception:  # a writer must never die silently and leave the peer waiting
+            log.exception("connection %s: writer failed", self.id)
+            self.abort()
+
+    def abort(self) -> None:
+        """Drop the connection at once (a frozen peer): frees any send waiting on it."""
+        self.closing = True
+        transport = self.request.transport
+        if transport is not None:
+            transport.abort()
+
+    async def finish(self) -> None:
+        """Stop the writer task (called when the handler is done with the socket)."""
+        self.closing = True
+        if self._closing_now and not self.task.done():
+            # the writer is doing the close handshake it was asked for: let it finish
+            await asyncio.wait([self.task], timeout=self.send_timeout)
+        if not self.task.done():
+            self.task.cancel()
+        try:
+            await self.task
+        except (asyncio.CancelledError, Exception):
+            pass
+
+    def snapshot(self) -> dict[str, Any]:
+        """Return a few counters for tests and benchmarks."""
+        return {"queued": sum(1 for i in self._items if not i.dead), "sent_version": self.sent_version}

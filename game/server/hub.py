@@ -1,0 +1,203 @@
+"""The hub: the session plus its live connections — routes frames in and messages out.
+
+Everything here runs on the server's event loop. Frames are parsed by `game.protocol`, carried
+out by the session (the one writer), and the messages it returns are encoded and handed to the
+per-connection writers. The public update is encoded once per version for every watcher socket,
+and given (as the same dict) to the in-process listeners (the TV).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from aiohttp import web
+
+from game import protocol as P
+from game.engine import GameError
+from game.records import Record, write_record
+from game.server.bots import BotDriver
+from game.server.config import ServerConfig
+from game.server.conn import Connection
+from game.session import PUBLIC, TV, Out, RecordReady, Session
+
+log = logging.getLogger(__name__)
+
+CLOSE_NORMAL = 1000
+CLOSE_GOING_AWAY = 1001
+CLOSE_POLICY = 1008
+
+Listener = Callable[[dict[str, Any]], None]
+
+
+class Hub:
+    """One table's session and the sockets attached to it."""
+
+    def __init__(self, config: ServerConfig, *, rng: random.Random | None = None) -> None:
+        self.config = config
+        rng = rng or random.Random(secrets.randbits(64))
+        self.session = Session(config.join_code, random.Random(rng.getrandbits(64)))
+        self.conns: dict[int, Connection] = {}
+        self.listeners: list[Listener] = []  # public updates, e.g. the TV's queue
+        self.error_listeners: list[Listener] = []  # errors of the TV's host commands
+        self.records: list[Path] = []
+        self.bots = BotDriver(self, delay=config.bot_delay, jitter=config.bot_jitter,
+                              rng=random.Random(rng.getrandbits(64)))
+        self._next_id = 1
+        self._timer: asyncio.TimerHandle | None = None
+        self._timer_deadline: float | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.public_text = ""  # the latest public update, encoded (one encode per version)
+        self.public_version = 0
+
+    # ------------------------------------------------------------ connections
+
+    def open(self, ws: web.WebSocketResponse, request: web.Request) -> Connection:
+        """Register a freshly opened socket and start its writer."""
+        cfg = self.config
+        conn = Connection(self._next_id, ws, request, send_timeout=cfg.send_timeout,
+                          max_queued=cfg.max_queued, rate=cfg.rate, burst=cfg.burst)
+        self._next_id += 1
+        self.conns[conn.id] = conn
+        self.session.connect(conn.id)
+        return conn
+
+    async def close(self, conn: Connection) -> None:
+        """Forget a socket whose handler is done: stop its writer, tell the table."""
+        self.conns.pop(conn.id, None)
+        await conn.finish()
+        self.dispatch(self.session.disconnect(conn.id))
+
+    def on_frame(self, conn: Connection, data: str | bytes) -> None:
+        """Handle one client frame: parse, rate-limit, hand to the session, send the answers."""
+        if conn.closing:
+            return
+        now = time.monotonic()
+        try:
+            cmd = P.parse_client(data, self.session.game_id)
+        except GameError as err:
+            if conn.bad_frame(now) > self.config.bad_frame_limit:
+                log.info("connection %s: too many bad frames, kicking it", conn.id)
+                conn.send(P.encode(P.bye(P.ByeReason.KICKED)), close_code=CLOSE_POLICY)
+            elif conn.error_replies.take(now):
+                conn.send(P.encode(P.error(err, self.session.version)))
+            return
+        if not conn.actions.take(now):
+            if now - conn.last_rate_error >= 1.0:
+                conn.last_rate_error = now
+                err = GameError("rate_limited", "Too fast: wait a moment.")
+                conn.send(P.encode(P.error(err, self.session.version)))
+            return
+        self.dispatch(self.session.handle(conn.id, cmd))
+
+    def host_command(self, cmd: dict[str, Any]) -> None:
+        """Carry out a host command from the TV (a dict with the `host` message's fields)."""
+        try:
+            parsed = P.parse_host(cmd)
+        except GameError as err:
+            self.dispatch([Out(TV, P.error(err, self.session.version))])
+            return
+        self.dispatch(self.session.host_command(parsed, by=TV, conn=TV))
+
+    # ------------------------------------------------------------ delivery
+
+    def dispatch(self, outs: Iterable[Out | RecordReady]) -> None:
+        """Deliver the session's messages, then let bots and the turn timer react."""
+        for out in outs:
+            if isinstance(out, RecordReady):
+                self._spawn(self._write_record(out.record))
+            elif out.to is PUBLIC:
+                self._publish(out.message)
+            elif out.to == TV:
+                for listener in self.error_listeners:
+                    listener(out.message)
+            else:
+                conn = self.conns.get(out.to)
+                if conn is None:
+                    continue
+                if out.message.get("type") == "update":
+                    conn.send_update(P.encode(out.message), out.message["version"])
+                else:
+                    conn.send(P.encode(out.message), close_code=CLOSE_NORMAL if out.close else None)
+        self.bots.poke()
+        self._arm_timer()
+
+    def _publish(self, message: dict[str, Any]) -> None:
+        version = message["version"]
+        if version < self.public_version:
+            return
+        self.public_text = P.encode(message)
+        self.public_version = version
+        for cid in self.session.public_conns():
+            conn = self.conns.get(cid)
+            if conn is not None:
+                conn.send_update(self.public_text, version)
+        for listener in self.listeners:
+            listener(message)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _write_record(self, record: Record) -> None:
+        folder = self.config.records_dir
+        if folder is None:
+            return
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        path = folder / f"{stamp}-{record.game}-{secrets.token_hex(3)}.json"
+        try:
+            await asyncio.to_thread(_write, folder, path, record)
+        except OSError as exc:
+            log.warning("could not save the game record to %s: %s", path, exc)
+            return
+        self.records.append(path)
+
+    # ------------------------------------------------------------ turn timer
+
+    def _arm_timer(self) -> None:
+        deadline = self.session.deadline
+        if deadline == self._timer_deadline:
+            return
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._timer_deadline = deadline
+        if deadline is not None:
+            wait = max(0.0, deadline - self.session.clock()) + 0.01
+            self._timer = asyncio.get_running_loop().call_later(wait, self._expire)
+
+    def _expire(self) -> None:
+        self._timer = None
+        self._timer_deadline = None
+        self.dispatch(self.session.expire_timer())
+
+    # ------------------------------------------------------------ shutdown
+
+    async def shutdown(self) -> None:
+        """Say `bye shutdown` to every socket and close them (1001); stop bots and the timer."""
+        self.bots.cancel()
+        if self._timer is not None:
+            self._timer.cancel()
+        conns = list(self.conns.values())
+        bye = P.encode(P.bye(P.ByeReason.SHUTDOWN))
+        for conn in conns:
+            conn.send(bye, close_code=CLOSE_GOING_AWAY)
+        if conns:
+            await asyncio.wait([c.task for c in conns], timeout=1.0)
+        for conn in conns:
+            if not conn.task.done():
+                conn.abort()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=2.0)
+
+
+def _write(folder: Path, path: Path, record: Record) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    write_record(path, record)

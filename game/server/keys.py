@@ -1,0 +1,11 @@
+"""Every `web.AppKey` of the app, in one place."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from game.server.config import ServerConfig
+from game.server.hub import Hub
+
+CONFIG = web.AppKey("config", ServerConfig)
+HUB = web.AppKey("hub", Hub)

@@ -1,0 +1,136 @@
+"""The server on its own asyncio loop in a daemon thread, behind a plain thread-safe API (the TV's)."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import logging
+import queue
+import threading
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from game.server.app import make_app
+from game.server.hub import Hub
+from game.server.keys import CONFIG, HUB
+from game.server.net import lan_address
+
+log = logging.getLogger(__name__)
+
+BIND = "0.0.0.0"
+
+
+class ServerThread:
+    """Runs the aiohttp server in a daemon thread; the TV reads `updates` and sends host commands.
+
+    Nothing mutable is shared: `updates` carries public `update` dicts (the exact message the
+    watchers get, with the public view only), `errors` the `error` messages of refused TV host
+    commands, and `host_command` hops onto the server loop with `call_soon_threadsafe`.
+    """
+
+    def __init__(self, *, port: int = 8765, host_ip: str | None = None, data_dir: Path | None = None,
+                 bot_delay: float = 1.2) -> None:
+        self.port = port
+        self.host_ip = host_ip
+        self.data_dir = data_dir
+        self.bot_delay = bot_delay
+        self.join_url = ""
+        self.join_code = ""
+        self.lan_warning: str | None = None
+        self.port_note: str | None = None
+        self.updates: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self.errors: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._hub: Hub | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._failure: BaseException | None = None
+
+    def start(self) -> None:
+        """Start the server thread; return once it listens. Raise OSError if it cannot listen."""
+        self._thread = threading.Thread(target=self._main, name="couchcats-server", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout=15):
+            raise OSError("the server did not start in time")
+        if self._failure is not None:
+            raise self._failure
+
+    def _main(self) -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._listen())
+        except BaseException as exc:  # reported to start()'s caller
+            self._failure = exc if isinstance(exc, OSError) else OSError(str(exc))
+            self._ready.set()
+            loop.run_until_complete(self._cleanup())
+            loop.close()
+            return
+        self._ready.set()
+        try:
+            loop.run_forever()
+        finally:
+            loop.run_until_complete(self._cleanup())
+            loop.close()
+
+    async def _listen(self) -> None:
+        app = make_app(data_dir=self.data_dir, bot_delay=self.bot_delay)
+        self._hub = app[HUB]
+        self._hub.listeners.append(self.updates.put)
+        self._hub.error_listeners.append(self.errors.put)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=2.0)
+        await self._runner.setup()
+        wanted = self.port
+        try:
+            site = web.TCPSite(self._runner, BIND, wanted)
+            await site.start()
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE or wanted == 0:
+                raise
+            site = web.TCPSite(self._runner, BIND, 0)
+            await site.start()
+        self.port = _bound_port(site, wanted)
+        if wanted and self.port != wanted:
+            self.port_note = (f"Port {wanted} is busy (another copy running?): using {self.port}. "
+                              "Phones that joined before must scan the new code.")
+        ip, self.lan_warning = (self.host_ip, None) if self.host_ip else lan_address()
+        self.join_code = app[CONFIG].join_code
+        self.join_url = f"http://{ip}:{self.port}/?k={self.join_code}"
+        self.updates.put(self._hub.session.public_update())
+
+    async def _cleanup(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    def host_command(self, cmd: dict[str, Any]) -> None:
+        """Send a host command (same fields as the `host` message) from any thread."""
+        if self._loop is None or self._hub is None or self._loop.is_closed():
+            return
+        hub = self._hub
+        self._loop.call_soon_threadsafe(hub.host_command, dict(cmd))
+
+    def stop(self, timeout: float = 3.0) -> None:
+        """Say `bye shutdown` to every phone, stop the loop and join the thread."""
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None or loop.is_closed():
+            return
+        if thread.is_alive():
+            fut = asyncio.run_coroutine_threadsafe(self._cleanup(), loop)
+            try:
+                fut.result(timeout)
+            except Exception as exc:  # still stop the loop below
+                log.warning("server shutdown was not clean: %s", exc)
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(timeout)
+
+
+def _bound_port(site: web.TCPSite, fallback: int) -> int:
+    server = getattr(site, "_server", None)
+    for sock in getattr(server, "sockets", None) or []:
+        return int(sock.getsockname()[1])
+    return fallback

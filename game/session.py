@@ -1,0 +1,545 @@
+"""The table: seats, tokens, lobby, host, game, options, version, action log — the one writer.
+
+`Session` is plain, synchronous and does no I/O: every entry point returns the messages to
+send (`Out`, addressed to a connection id or to the public audience) and the server delivers
+them. Only `submit` changes a running game; bots and the turn timer go through it too.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from game import protocol as P
+from game.bots import kinds as bot_kinds
+from game.engine import GAMES, GameError, GameRules
+from game.protocol import HostCmd, Role, Stage
+from game.records import GameRecorder, Record, RecordPlayer
+
+log = logging.getLogger(__name__)
+
+PALETTE: tuple[str, ...] = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00",
+                            "#CC79A7", "#BBBBBB")
+SYMBOLS: tuple[str, ...] = ("triangle", "circle", "square", "diamond", "star", "cross")
+TURN_TIMERS: tuple[int, ...] = (0, 30, 60, 120)
+NAME_MAX = 16
+BOT_NAMES: tuple[str, ...] = ("Felix", "Luna", "Mittens", "Tom", "Simba", "Nala", "Oscar", "Cleo",
+                              "Tigger", "Salem")
+MAX_SEATS = 6
+TV = -1
+"""`host_command`'s origin for the TV (always allowed to act as host)."""
+PUBLIC = None
+"""`Out.to` for the public audience: every watcher socket and the TV."""
+
+
+def _err(key: str, message: str, **params: Any) -> GameError:
+    return GameError(key, message, **params)
+
+
+@dataclass(frozen=True)
+class Out:
+    """One message to deliver: to a connection id, or to the public audience (`to is PUBLIC`)."""
+
+    to: int | None
+    message: dict[str, Any]
+    close: bool = False
+
+
+@dataclass(frozen=True)
+class RecordReady:
+    """A finished game's record, for the server to write to disk (the session does no I/O)."""
+
+    record: Record
+
+
+@dataclass(eq=False)
+class Seat:
+    """A place at the table. `token` is None for a seat that was always a bot."""
+
+    name: str
+    colour: str
+    symbol: str
+    token: str | None
+    bot: str | None = None
+    conn: int | None = None
+    lang: str = "en"
+    last_acted: int = -1  # version its last accepted action was made against
+
+    @property
+    def human(self) -> bool:
+        """Return True if a person owns this seat (even while a bot plays it)."""
+        return self.token is not None
+
+
+def clean_name(raw: str) -> str:
+    """Return the trimmed, NFC-normalised name; raise GameError if empty, too long or odd."""
+    name = unicodedata.normalize("NFC", raw).strip()
+    if not name:
+        raise _err("name_empty", "Type a name.")
+    if len(name) > NAME_MAX:
+        raise _err("name_too_long", "A name has at most {max} characters.", max=NAME_MAX)
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise _err("name_bad_chars", "That name has characters that cannot be shown.")
+    return name
+
+
+class Session:
+    """One table. Entry points return the `Out` messages (and `RecordReady`) to deliver."""
+
+    def __init__(self, join_code: str, rng: random.Random, *,
+                 clock: Callable[[], float] = time.monotonic, game: str = "cat-in-the-sack") -> None:
+        self.join_code = join_code
+        self.rng = rng
+        self.clock = clock
+        self.game_id = game
+        self.options: dict[str, Any] = {"open_piles": False, "turn_timer": 0}
+        self.stage = Stage.LOBBY
+        self.version = 1
+        self.seats: list[Seat] = []
+        self.pending: list[Seat] = []  # late joiners, watching until the next game
+        self.host: Seat | None = None
+        self.state: Any = None
+        self.log: list[dict[str, Any]] = []
+        self.game_serial = 0
+        self._game_version = 0  # the version the current game started at
+        self.recorder: GameRecorder | None = None
+        self._conns: dict[int, Seat | None] = {}  # joined connections: their seat, or None
+        self._unjoined: set[int] = set()
+        self._deadline: float | None = None
+        self._timer_key: tuple[Any, ...] | None = None
+        self._public_cache: tuple[int, dict[str, Any]] | None = None
+
+    # ------------------------------------------------------------ queries
+
+    @property
+    def rules(self) -> GameRules:
+        """Return the chosen game's engine."""
+        return GAMES[self.game_id]
+
+    def public_conns(self) -> list[int]:
+        """Return the connections that get the public update (watchers and late joiners)."""
+        return [c for c, s in self._conns.items() if s is None or s not in self.seats]
+
+    def seat_of(self, conn: int) -> int | None:
+        """Return the seat index a connection plays, or None."""
+        seat = self._conns.get(conn)
+        return self.seats.index(seat) if seat is not None and seat in self.seats else None
+
+    def seat_view(self, seat: int) -> Any:
+        """Return the engine's view for `seat` (what its phone, or its bot, may see)."""
+        return self.rules.view_for(self.state, seat)
+
+    def bot_turns(self) -> list[tuple[int, str]]:
+        """Return (seat, bot kind) for every bot seat that may act now."""
+        if self.stage is not Stage.PLAYING:
+            return []
+        acting = self.rules.to_act(self.state)
+        return [(i, s.bot) for i, s in enumerate(self.seats) if s.bot is not None and i in acting]
+
+    @property
+    def deadline(self) -> float | None:
+        """Return when the turn timer runs out (on `clock`), or None when no one is on the clock."""
+        return self._deadline
+
+    # ------------------------------------------------------------ messages
+
+    def _table(self) -> dict[str, Any]:
+        host = self.seats.index(self.host) if self.host in self.seats else None
+        return {
+            "game": self.game_id,
+            "options": dict(self.options),
+            "join_code": self.join_code,
+            "host_seat": host,
+            "watchers": len(self.public_conns()),
+            "seats": [{"seat": i, "name": s.name, "colour": s.colour, "symbol": s.symbol,
+                       "bot": s.bot, "connected": s.conn is not None or (s.bot is not None and not s.human),
+                       "host": s is self.host} for i, s in enumerate(self.seats)],
+        }
+
+    def _timer(self) -> dict[str, Any] | None:
+        if self._deadline is None or self.stage is not Stage.PLAYING:
+            return None
+        left = max(0, math.ceil(self._deadline - self.clock()))
+        return {"seat": getattr(self.state, "turn", None), "seconds_left": left}
+
+    def _events(self, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+        out = []
+        for ev in events:
+            to = ev.get("_to")
+            if to is not None and to != seat:
+                continue
+            wire = P.event_to_wire(self.game_id, {k: v for k, v in ev.items() if k != "_to"})
+            if wire is not None:
+                out.append(wire)
+        return out
+
+    def _update_for(self, seat: Seat, events: list[dict[str, Any]]) -> dict[str, Any]:
+        i = self.seats.index(seat)
+        view = None
+        if self.state is not None and self.stage is not Stage.LOBBY:
+            view = P.view_to_wire(self.game_id, self.seat_view(i), seat_view=True)
+        you = {"seat": i, "role": str(Role.PLAYER), "host": seat is self.host, "name": seat.name,
+               "colour": seat.colour, "symbol": seat.symbol}
+        return P.update(version=self.version, stage=self.stage, table=self._table(), you=you,
+                        view=view, events=self._events(events, i), timer=self._timer())
+
+    def public_update(self, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """Return the public `update` (TV and watchers) for the current version."""
+        if events is None and self._public_cache and self._public_cache[0] == self.version:
+            return self._public_cache[1]
+        view = None
+        if self.state is not None and self.stage is not Stage.LOBBY:
+            view = P.view_to_wire(self.game_id, self.rules.public_view(self.state), seat_view=False)
+        you = {"seat": None, "role": str(Role.WATCHER), "host": False, "name": None,
+               "colour": None, "symbol": None}
+        msg = P.update(version=self.version, stage=self.stage, table=self._table(), you=you,
+                       view=view, events=self._events(events or [], None), timer=self._timer())
+        self._public_cache = (self.version, msg)
+        return msg
+
+    def _changed(self, events: list[dict[str, Any]] | None = None) -> list[Out]:
+        """Bump the version and return an update for every seated socket and the public one."""
+        self.version += 1
+        self._refresh_timer()
+        evs = events or []
+        outs = [Out(s.conn, self._update_for(s, evs)) for s in self.seats if s.conn is not None]
+        outs.append(Out(PUBLIC, self.public_update(evs)))
+        return outs
+
+    def _error(self, conn: int | None, err: GameError) -> list[Out]:
+        return [] if conn is None else [Out(conn, P.error(err, self.version))]
+
+    def _welcome(self, conn: int, seat: Seat | None) -> Out:
+        if seat is None:
+            msg = P.welcome(token=None, seat=None, role=Role.WATCHER, name=None, colour=None, symbol=None)
+        elif seat in self.seats:
+            msg = P.welcome(token=seat.token, seat=self.seats.index(seat), role=Role.PLAYER,
+                            name=seat.name, colour=seat.colour, symbol=seat.symbol)
+        else:
+            msg = P.welcome(token=seat.token, seat=None, role=Role.WATCHER, name=seat.name,
+                            colour=None, symbol=None)
+        return Out(conn, msg)
+
+    def _current_for(self, conn: int, seat: Seat | None) -> Out:
+        if seat is not None and seat in self.seats:
+            return Out(conn, self._update_for(seat, []))
+        return Out(conn, self.public_update())
+
+    # ------------------------------------------------------------ connections
+
+    def connect(self, conn: int) -> None:
+        """Register a new socket; it gets nothing until it joins, resumes or watches."""
+        self._unjoined.add(conn)
+
+    def disconnect(self, conn: int) -> list[Out]:
+        """Forget a socket; a seat it held is marked disconnected (the host passes on)."""
+        self._unjoined.discard(conn)
+        if conn not in self._conns:
+            return []
+        seat = self._conns.pop(conn)
+        if seat is None or seat.conn != conn:
+            return []
+        seat.conn = None
+        if seat not in self.seats:
+            return []
+        if seat is self.host:
+            self.host = next((s for s in self.seats if s.human and s.conn is not None), None)
+        return self._changed()
+
+    def handle(self, conn: int, cmd: P.Command) -> list[Out | RecordReady]:
+        """Carry out a parsed client command from `conn`; return what to send."""
+        try:
+            if isinstance(cmd, P.Join):
+                return self._join(conn, cmd)
+            if isinstance(cmd, P.Resume):
+                return self._resume(conn, cmd.token)
+            if isinstance(cmd, P.Watch):
+                return self._watch(conn)
+            if conn not in self._conns:
+                raise _err("join_first", "Join the table first.")
+            seat = self._conns[conn]
+            if isinstance(cmd, P.SetLang):
+                if seat is not None:
+                    seat.lang = cmd.lang
+                return []
+            if seat is None or seat not in self.seats:
+                raise _err("not_seated", "You are watching: you have no seat in this game.")
+            if isinstance(cmd, P.Act):
+                return self.submit(self.seats.index(seat), cmd.version, cmd.action, conn=conn)
+            assert isinstance(cmd, P.Host)
+            return self.host_command(cmd, by=seat, conn=conn)
+        except GameError as err:
+            return self._error(conn, err)
+
+    def _check_joinable(self, conn: int) -> None:
+        if conn in self._conns and self._conns[conn] is not None:
+            raise _err("already_joined", "You already have a place at the table.")
+
+    def _join(self, conn: int, cmd: P.Join) -> list[Out | RecordReady]:
+        self._check_joinable(conn)
+        name = clean_name(cmd.name)
+        taken = {s.name.casefold() for s in self.seats + self.pending}
+        if name.casefold() in taken:
+            raise _err("name_taken", "Someone at the table is already called {name}.", name=name)
+        seat = Seat(name=name, colour="", symbol="", token=secrets.token_urlsafe(18),
+                    lang=cmd.lang or "en", conn=conn)
+        self._unjoined.discard(conn)
+        self._conns[conn] = seat
+        if self.stage is Stage.LOBBY and len(self.seats) < self._max_seats():
+            self._seat_person(seat)
+            return [self._welcome(conn, seat)] + self._changed()
+        self.pending.append(seat)
+        return [self._welcome(conn, seat), self._current_for(conn, seat)]
+
+    def _max_seats(self) -> int:
+        return min(MAX_SEATS, self.rules.max_players)
+
+    def _seat_person(self, seat: Seat) -> None:
+        used = {s.colour for s in self.seats}
+        k = next(i for i in range(len(PALETTE)) if PALETTE[i] not in used)
+        seat.colour, seat.symbol = PALETTE[k], SYMBOLS[k % len(SYMBOLS)]
+        self.seats.append(seat)
+        if self.host is None and seat.human and seat.conn is not None:
+            self.host = seat
+
+    def _seat_pending(self) -> list[Seat]:
+        seated = []
+        for seat in list(self.pending):
+            if len(self.seats) >= self._max_seats():
+                break
+            self.pending.remove(seat)
+            self._seat_person(seat)
+            seated.append(seat)
+        return seated
+
+    def _find_token(self, token: str) -> Seat | None:
+        found = None
+        for seat in self.seats + self.pending:
+            # compare every token (no early exit) so timing says nothing about which one matched
+            if seat.token is not None and secrets.compare_digest(seat.token.encode(), token.encode()):
+                found = seat
+        return found
+
+    def _resume(self, conn: int, token: str) -> list[Out | RecordReady]:
+        self._check_joinable(conn)
+        seat = self._find_token(token)
+        if seat is None:
+            raise _err("unknown_token", "This phone's place is no longer at the table. Join again.")
+        outs: list[Out | RecordReady] = []
+        if seat.conn is not None and seat.conn != conn:
+            old = seat.conn
+            self._conns.pop(old, None)
+            outs.append(Out(old, P.bye(P.ByeReason.REPLACED), close=True))
+        self._unjoined.discard(conn)
+        self._conns[conn] = seat
+        seat.conn = conn
+        if seat not in self.seats:
+            return outs + [self._welcome(conn, seat), self._current_for(conn, seat)]
+        if seat.bot is not None:
+            seat.bot = None  # the player takes the seat back from the bot
+        if self.host is None or self.host not in self.seats:
+            self.host = seat
+        return outs + [self._welcome(conn, seat)] + self._changed()
+
+    def _watch(self, conn: int) -> list[Out | RecordReady]:
+        self._check_joinable(conn)
+        self._unjoined.discard(conn)
+        self._conns[conn] = None
+        return [self._welcome(conn, None), Out(conn, self.public_update())]
+
+    # ------------------------------------------------------------ the one writer
+
+    def submit(self, seat: int, version: int, action: Any, *, conn: int | None = None,
+               timeout: bool = False) -> list[Out | RecordReady]:
+        """Apply `seat`'s action made against `version`; return updates, or an error and no change.
+
+        An action made against an older version is still taken if the seat has not acted since
+        that version and the move is legal now (others' moves in the simultaneous choice phase
+        must not make a player's tap stale); a resent duplicate is refused as stale.
+        """
+        me = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        if self.stage is not Stage.PLAYING or self.state is None or me is None:
+            return self._error(conn, _err("not_playing", "No game is running."))
+        if version > self.version or version <= max(me.last_acted, self._game_version - 1):
+            outs = self._error(conn, _err("stale_version", "The table changed: look again."))
+            if conn is not None:
+                outs.append(Out(conn, self._update_for(me, [])))
+            return outs
+        try:
+            self.rules.check(self.state, seat, action)
+        except GameError as err:
+            return self._error(conn, err)
+        me.last_acted = self.version
+        events = self._apply(seat, action, timeout=timeout)
+        return self._after_action(events)
+
+    def _apply(self, seat: int, action: Any, *, timeout: bool) -> list[dict[str, Any]]:
+        raw = self.rules.apply(self.state, seat, action)
+        self.log.append({"seat": seat, "action": action.to_dict(), "version": self.version,
+                         **({"timeout": True} if timeout else {})})
+        if self.recorder is not None:
+            self.recorder.add(seat, action)
+        events = [{"type": "timeout", "seat": seat}] if timeout else []
+        for ev in raw:
+            events.append({**ev.to_dict(), "_to": ev.to})
+        return events
+
+    def _after_action(self, events: list[dict[str, Any]]) -> list[Out | RecordReady]:
+        outs: list[Out | RecordReady] = []
+        outcome = self.rules.outcome(self.state)
+        if outcome is not None and self.recorder is not None:
+            self.stage = Stage.OVER
+            self.recorder.finish(outcome)
+            outs.append(RecordReady(self.recorder.record))
+        return list(self._changed(events)) + outs
+
+    # ------------------------------------------------------------ the turn timer
+
+    def _refresh_timer(self) -> None:
+        seconds = int(self.options.get("turn_timer") or 0)
+        if self.stage is not Stage.PLAYING or seconds <= 0:
+            self._deadline, self._timer_key = None, None
+            return
+        acting = self.rules.to_act(self.state)
+        if not acting:
+            self._deadline, self._timer_key = None, None
+            return
+        st = self.state
+        key = (self.game_serial, getattr(st, "round", None), str(getattr(st, "phase", "")),
+               getattr(st, "turn", None))
+        if key != self._timer_key:
+            self._timer_key = key
+            self._deadline = self.clock() + seconds
+
+    def expire_timer(self) -> list[Out | RecordReady]:
+        """Act for everyone still on the clock once the turn timer ran out; return what to send.
+
+        Whoever may pass passes; otherwise (the choice phase) a random legal move is taken.
+        """
+        if self._deadline is None or self.clock() < self._deadline or self.stage is not Stage.PLAYING:
+            return []
+        events: list[dict[str, Any]] = []
+        for seat in sorted(self.rules.to_act(self.state)):
+            legal = self.rules.legal_actions(self.state, seat)
+            if not legal:
+                continue
+            passes = [a for a in legal if str(getattr(a, "type", "")) == "pass"]
+            action = passes[0] if passes else self.rng.choice(legal)
+            self.seats[seat].last_acted = self.version
+            events += self._apply(seat, action, timeout=True)
+            if self.rules.outcome(self.state) is not None:
+                break
+        self._timer_key = None  # whoever is next gets a full timer
+        return self._after_action(events) if events else []
+
+    # ------------------------------------------------------------ host controls
+
+    def host_command(self, cmd: P.Host, *, by: Seat | int = TV, conn: int | None = None) -> list[Out | RecordReady]:
+        """Carry out a host control from the host's seat or the TV; return what to send."""
+        try:
+            if by != TV and by is not self.host:
+                raise _err("not_host", "Only the host can do that.")
+            return self._host(cmd)
+        except GameError as err:
+            return self._error(conn, err)
+
+    def _need_stage(self, *stages: Stage) -> None:
+        if self.stage not in stages:
+            key = "lobby_only" if stages == (Stage.LOBBY,) else "not_now"
+            raise _err(key, "That can only be done in the lobby." if key == "lobby_only" else "Not now.")
+
+    def _seat_index(self, i: int | None) -> Seat:
+        if i is None or not 0 <= i < len(self.seats):
+            raise _err("bad_seat", "There is no such seat.")
+        return self.seats[i]
+
+    def _host(self, cmd: P.Host) -> list[Out | RecordReady]:
+        c = cmd.cmd
+        if c is HostCmd.SET_GAME:
+            self._need_stage(Stage.LOBBY)
+            if cmd.game not in GAMES:
+                raise _err("unknown_game", "Unknown game.")
+            self.game_id = cmd.game
+            return self._changed()
+        if c is HostCmd.SET_OPTION:
+            self._need_stage(Stage.LOBBY, Stage.OVER)
+            if cmd.name == "open_piles" and isinstance(cmd.value, bool):
+                self.options["open_piles"] = cmd.value
+            elif cmd.name == "turn_timer" and not isinstance(cmd.value, bool) and cmd.value in TURN_TIMERS:
+                self.options["turn_timer"] = cmd.value
+            else:
+                raise _err("bad_option", "That option or value does not exist.")
+            return self._changed()
+        if c is HostCmd.ADD_BOT:
+            self._need_stage(Stage.LOBBY)
+            available = bot_kinds(self.game_id)
+            kind = cmd.kind or ("heuristic" if "heuristic" in available else available[0])
+            if kind not in available:
+                raise _err("unknown_bot", "There is no such bot.")
+            if len(self.seats) >= self._max_seats():
+                raise _err("table_full", "The table is full.")
+            taken = {s.name.casefold() for s in self.seats + self.pending}
+            name = next((n for n in BOT_NAMES if n.casefold() not in taken), f"Bot {len(self.seats) + 1}")
+            self._seat_person(Seat(name=name, colour="", symbol="", token=None, bot=kind))
+            return self._changed()
+        if c is HostCmd.REMOVE_SEAT:
+            self._need_stage(Stage.LOBBY)
+            seat = self._seat_index(cmd.seat)
+            if seat.conn is not None or seat is self.host:
+                raise _err("seat_in_use", "Only a bot or an empty seat can be removed.")
+            self.seats.remove(seat)
+            return self._welcome_seated(self._seat_pending()) + list(self._changed())
+        if c is HostCmd.MOVE_SEAT:
+            self._need_stage(Stage.LOBBY)
+            seat = self._seat_index(cmd.seat)
+            self._seat_index(cmd.to)
+            self.seats.remove(seat)
+            self.seats.insert(cmd.to, seat)  # type: ignore[arg-type]
+            return self._changed()
+        if c is HostCmd.START:
+            self._need_stage(Stage.LOBBY)
+            return self._start()
+        if c is HostCmd.SEAT_TO_BOT:
+            self._need_stage(Stage.PLAYING, Stage.OVER)
+            seat = self._seat_index(cmd.seat)
+            if seat.conn is not None or seat.bot is not None:
+                raise _err("seat_in_use", "That player is still connected.")
+            available = bot_kinds(self.game_id)
+            seat.bot = "heuristic" if "heuristic" in available else available[0]
+            return self._changed()
+        if c is HostCmd.PLAY_AGAIN:
+            self._need_stage(Stage.OVER)
+            return self._start()
+        assert c is HostCmd.TO_LOBBY
+        self._need_stage(Stage.PLAYING, Stage.OVER)
+        self.stage = Stage.LOBBY
+        self.state = None
+        return self._welcome_seated(self._seat_pending()) + list(self._changed())
+
+    def _welcome_seated(self, seated: list[Seat]) -> list[Out | RecordReady]:
+        """Return a fresh welcome for late joiners who just got a seat (their seat number)."""
+        return [self._welcome(s.conn, s) for s in seated if s.conn is not None]
+
+    def _start(self) -> list[Out | RecordReady]:
+        rules = self.rules
+        n = len(self.seats)
+        if not rules.min_players <= n <= rules.max_players:
+            raise _err("wrong_player_count", "This game needs {min} to {max} players.",
+                       min=rules.min_players, max=rules.max_players)
+        seed = self.rng.getrandbits(63)
+        options = {"open_piles": bool(self.options["open_piles"])}
+        self.state = rules.new_game(n, random.Random(seed), options)
+        players = [RecordPlayer(i, s.name, None if s.human else s.bot) for i, s in enumerate(self.seats)]
+        self.recorder = GameRecorder(self.state, players, game=self.game_id, seed=seed, options=options)
+        self.stage = Stage.PLAYING
+        self.log = []
+        self.game_serial += 1
+        self._game_version = self.version + 1
+        self._timer_key = None
+        return list(self._changed([{"type": "game_started", "game": self.game_id}]))
