@@ -7,7 +7,7 @@ player's mice (F-SECRET-1/2); a seat view adds only that seat's own secrets and 
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
 from game.engine.cat_in_the_sack import (
@@ -88,8 +88,8 @@ class PublicView:
     result: dict[str, Any] | None
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the view as plain JSON-ready data."""
-        return asdict(self)
+        """Return the view as plain JSON-ready data (what dataclasses.asdict gives, several times faster)."""
+        return _plain(self)
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,26 @@ class SeatView(PublicView):
     won_pile: tuple[int | str, ...] = ()
     chosen_card: int | str | None = None
     legal: Legal = Legal()
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _plain(value: Any) -> Any:
+    # dataclasses.asdict deep-copies every leaf; views hold only immutable leaves, so skip that
+    kind = type(value)
+    if kind in (int, str, bool, float) or value is None:
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
+        return {name: _plain(getattr(value, name)) for name in names}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 def _row(state: State, seat: int | None) -> tuple[RowCardView, ...]:
