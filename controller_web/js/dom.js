@@ -8,7 +8,9 @@ function fill(node, attrs, children) {
     if (name === "text") node.textContent = String(value);
     else if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
     else if (name === "class") node.setAttribute("class", value);
-    else if (name === "style" && typeof value === "object") Object.assign(node.style, value);
+    else if (name === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) node.style.setProperty(prop, v);
+    }
     else node.setAttribute(name, value === true ? "" : String(value));
   }
   for (const child of [].concat(children || [])) {

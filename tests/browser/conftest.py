@@ -1,0 +1,71 @@
+"""Real-browser fixtures: Debian's Chromium through Playwright's sync API, and the real server."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.server.thread import ServerThread
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = ROOT / "artifacts" / "screenshots" / "phone"
+LOCALES = ROOT / "controller_web" / "locales"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def pw_browser() -> Iterator[tuple[Any, Any]]:
+    """Yield (playwright, browser); fail (never skip) when Chromium or Playwright is missing."""
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with `apt-get install -y chromium` "
+                    "(the phone-page browser tests must run, not skip)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:  # pragma: no cover - an environment problem, reported loudly
+        pytest.fail(f"Playwright is not installed ({exc}): pip install -r requirements-dev.txt")
+    manager = sync_playwright().start()
+    browser = manager.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        yield manager, browser
+    finally:
+        browser.close()
+        manager.stop()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    """Yield the real server on a free loopback port with fast bots."""
+    srv = ServerThread(port=0, host_ip="127.0.0.1", data_dir=tmp_path, bot_delay=0.05)
+    srv.start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    """Return the screenshot folder (gitignored), created."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return SHOTS
+
+
+def load_locale(lang: str) -> dict[str, str]:
+    """Return the phone page's strings for `lang`."""
+    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def name_pattern(template: str) -> re.Pattern[str]:
+    """Return a regex matching a locale template with any text in its {placeholders}."""
+    parts = re.split(r"\{\w+\}", template)
+    return re.compile("^" + ".+?".join(re.escape(p) for p in parts) + "$")

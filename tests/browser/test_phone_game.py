@@ -1,0 +1,184 @@
+"""Three emulated phones play a whole Cat in the Sack game through the real page and server."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import load_locale, name_pattern
+
+pytestmark = pytest.mark.browser
+
+GAME_DEADLINE_S = 150  # a safety net against a hung game, not a speed assertion
+CLICK_MS = 1500
+
+
+class Phone:
+    """One emulated phone: its page, its language's strings, and the taps a player makes."""
+
+    def __init__(self, pw: Any, browser: Any, device: str, locale: str, lang: str, name: str) -> None:
+        self.context = browser.new_context(**pw.devices[device], locale=locale)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.t = load_locale(lang)
+        self.lang = lang
+        self.name = name
+
+    def button(self, key: str, exact: bool = True) -> Any:
+        """Return the button whose accessible name is the string `key` (templates match any fill)."""
+        text = self.t[key]
+        if "{" in text:
+            return self.page.get_by_role("button", name=name_pattern(text))
+        return self.page.get_by_role("button", name=text, exact=exact)
+
+    def screen(self) -> str:
+        """Return which screen the page shows (the #screen data attribute)."""
+        return self.page.locator("#screen").get_attribute("data-screen") or ""
+
+    def tap(self, locator: Any) -> bool:
+        """Tap `locator` if it is still there; return False if the screen moved on first."""
+        try:
+            locator.first.click(timeout=CLICK_MS)
+            return True
+        except Exception:  # the update replaced the control (e.g. a bot acted): look again
+            return False
+
+    def hand(self) -> list[str]:
+        """Return the names of the cards in my hand, from the hand list or the choose buttons."""
+        hand_list = self.page.get_by_role("list", name=name_pattern(self.t["hand.title"]))
+        if hand_list.count():
+            items = hand_list.get_by_role("listitem")
+        else:
+            items = self.page.get_by_role("group", name=self.t["choose.title"]).get_by_role("button")
+        return [items.nth(i).get_attribute("aria-label") or "" for i in range(items.count())]
+
+    def close(self) -> None:
+        """Close the phone's browser context."""
+        self.context.close()
+
+
+def _join(phone: Phone, url: str, shots: Path | None) -> None:
+    phone.page.goto(url)
+    phone.button("join.button").wait_for()
+    if shots:
+        phone.page.screenshot(path=str(shots / "join.png"))
+    phone.page.get_by_label(phone.t["join.name"]).fill(phone.name)
+    phone.button("join.button").click()
+    phone.page.get_by_role("heading", name=phone.t["lobby.title"]).wait_for()
+
+
+def _play_turn(phone: Phone, rng: random.Random, seen: dict[str, bool], shots: Path) -> str:
+    """Make one move if the phone may; return what it did ("" for nothing)."""
+    page = phone.page
+    cards = page.get_by_role("group", name=phone.t["choose.title"]).get_by_role("button")
+    if cards.count():
+        if not seen.get("choose"):
+            page.screenshot(path=str(shots / "choose.png"))
+            seen["choose"] = True
+        if phone.tap(cards) and phone.tap(phone.button("choose.confirm")):
+            return "play"
+        return ""
+    buy = phone.button("offer.buy")
+    if buy.count():
+        if not seen.get("offer"):
+            page.screenshot(path=str(shots / "offer.png"))
+            seen["offer"] = True
+        return "buy" if phone.tap(buy) else ""
+    bid = phone.button("bid.button")
+    passing = phone.button("pass.takes")
+    if not passing.count():
+        passing = phone.button("pass.nothing")
+    if bid.count() or passing.count():
+        if not seen.get("auction") and bid.count():
+            page.screenshot(path=str(shots / "auction.png"))
+            seen["auction"] = True
+        if bid.count() and (rng.random() < 0.4 or not passing.count()):
+            return "bid" if phone.tap(bid) else ""
+        return "pass" if phone.tap(passing) else ""
+    return ""
+
+
+def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Path) -> None:
+    pw, browser = pw_browser
+    phones = [
+        Phone(pw, browser, "Pixel 7", "en-GB", "en", "Ana"),
+        Phone(pw, browser, "iPhone 13", "en-US", "en", "Bea"),
+        Phone(pw, browser, "Pixel 7", "hu-HU", "hu", "Csaba"),
+    ]
+    ana, bea, csaba = phones
+    try:
+        _join(ana, server.join_url, shots)
+        _join(bea, server.join_url, None)
+        ana.page.get_by_role("listitem").filter(has_text="Bea").wait_for()
+        assert ana.button("host.start").is_disabled(), "two seats are too few for Cat in the Sack"
+
+        # The Hungarian phone starts in Hungarian (browser language) and sees a taken name in Hungarian.
+        csaba.page.goto(server.join_url)
+        csaba.button("join.button").wait_for()
+        assert csaba.page.evaluate("document.documentElement.lang") == "hu"
+        csaba.page.get_by_label(csaba.t["join.name"]).fill("Ana")
+        csaba.button("join.button").click()
+        taken = csaba.t["err.name_taken"].replace("{name}", "Ana")
+        csaba.page.get_by_role("alert").filter(has_text=taken).wait_for()
+        csaba.page.get_by_label(csaba.t["join.name"]).fill(csaba.name)
+        csaba.button("join.button").click()
+        csaba.page.get_by_role("heading", name=csaba.t["lobby.title"]).wait_for()
+
+        # Only the host gets host controls; the others wait for the host.
+        for p in (bea, csaba):
+            assert p.button("host.add_bot").count() == 0
+            p.page.get_by_text(p.t["lobby.waiting_host"]).wait_for()
+        ana.page.get_by_text("Csaba").wait_for()
+        ana.button("host.add_bot").click()
+        ana.page.get_by_role("button", name=name_pattern(ana.t["host.remove_bot"])).wait_for()
+        ana.page.screenshot(path=str(shots / "lobby.png"), full_page=True)
+        csaba.page.screenshot(path=str(shots / "lobby-hu.png"), full_page=True)
+        assert ana.page.get_by_role("listitem").count() == 4
+        ana.button("host.start").click()
+
+        rng = random.Random(7)
+        seen: dict[str, bool] = {}
+        reloaded = False
+        deadline = time.monotonic() + GAME_DEADLINE_S
+        while not all(p.screen() == "over" for p in phones):
+            assert time.monotonic() < deadline, f"the game did not finish; screens: {[p.screen() for p in phones]}"
+            acted = False
+            for p in phones:
+                if p.screen() != "game":
+                    continue
+                if not reloaded and p is csaba and csaba.page.get_by_role("list", name=name_pattern(csaba.t["hand.title"])).count():
+                    before = csaba.hand()
+                    assert len(before) >= 1
+                    csaba.page.reload()
+                    csaba.page.locator("#screen[data-screen=game]").wait_for()
+                    csaba.page.get_by_role("list", name=name_pattern(csaba.t["hand.title"])).or_(
+                        csaba.page.get_by_role("group", name=csaba.t["choose.title"])).first.wait_for()
+                    assert csaba.hand() == before, "the reloaded phone must get its own hand back"
+                    csaba.page.screenshot(path=str(shots / "auction-hu.png"))
+                    reloaded = True
+                acted = bool(_play_turn(p, rng, seen, shots)) or acted
+            if not acted:
+                ana.page.wait_for_timeout(60)
+        assert reloaded, "the Hungarian phone never reached an auction to reload in"
+        assert seen.get("choose") and seen.get("auction")
+
+        for p in phones:
+            p.page.get_by_role("table").wait_for()
+            rows = p.page.get_by_role("table").locator("tbody tr")
+            assert rows.count() == 4
+            winner = p.page.locator("h1.winner").inner_text()
+            assert winner, "the score screen names the winner"
+        ana.page.screenshot(path=str(shots / "results.png"), full_page=True)
+        csaba.page.screenshot(path=str(shots / "results-hu.png"), full_page=True)
+        assert ana.button("over.play_again").count() == 1
+        assert bea.button("over.play_again").count() == 0
+        for p in phones:
+            assert not p.errors, f"{p.name}'s page raised: {p.errors}"
+    finally:
+        for p in phones:
+            p.close()
