@@ -1,0 +1,305 @@
+"""The TV app: starts the server thread, opens the table full-screen and runs the scene loop."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import queue
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+import pygame
+
+from game.tv import layout
+from game.tv.cards import CardArt
+from game.tv.i18n import Texts, pick_lang
+from game.tv.intents import Intent, intents_from_event
+from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE
+from game.tv.model import TableModel
+from game.tv.render import TextCache
+from game.tv.scenes.base import Context, Scene, draw_confirm_quit, draw_toast
+from game.tv.scenes.lobby import LobbyScene
+from game.tv.scenes.results import ResultsScene
+from game.tv.scenes.sack_table import MARKER_SIZE, MINI_CARD, SackTableScene
+from game.tv.sound import SoundBoard
+
+log = logging.getLogger(__name__)
+
+FPS = 60
+HOLD_RESULTS_SECONDS = 4.0  # the last row's animation may finish before the score screen
+DEMO_PLAYERS = 4
+DEMO_RESULTS_SECONDS = 10.0
+
+TABLE_SCENES: dict[str, Callable[[Context], Scene]] = {"cat-in-the-sack": SackTableScene}
+
+
+class UpdateSource(Protocol):
+    """What the TV needs from the server (game.server.thread.ServerThread fits)."""
+
+    updates: "queue.SimpleQueue[dict[str, Any]]"
+    join_url: str
+    join_code: str
+    lan_warning: str | None
+    port_note: str | None
+
+    def host_command(self, cmd: dict[str, Any]) -> None: ...
+
+
+class DemoDirector:
+    """Attract mode: fills the table with bots, starts, and plays again after the score screen."""
+
+    def __init__(self, host: Callable[[dict[str, Any]], None], players: int = DEMO_PLAYERS) -> None:
+        self.host = host
+        self.players = players
+        self._asked: tuple[int, str] | None = None
+        self._asked_at = -10.0
+        self._over_since: float | None = None
+
+    def step(self, model: TableModel, clock: float) -> None:
+        """Send the next host command the attract loop needs (at most one per version, retried after 2 s)."""
+        version = int((model.update or {}).get("version") or 0)
+        stage = model.stage
+        if stage != "over":
+            self._over_since = None
+        if stage == "lobby" and model.update is not None:
+            seats = len(model.table.get("seats") or ())
+            cmd = {"cmd": "add_bot", "kind": "heuristic"} if seats < self.players else {"cmd": "start"}
+            self._ask(version, cmd, clock)
+        elif stage == "over":
+            if self._over_since is None:
+                self._over_since = clock
+            elif clock - self._over_since >= DEMO_RESULTS_SECONDS:
+                self._ask(version, {"cmd": "play_again"}, clock)
+
+    def _ask(self, version: int, cmd: dict[str, Any], clock: float) -> None:
+        key = (version, str(cmd.get("cmd")))
+        if key == self._asked and clock - self._asked_at < 2.0:
+            return
+        self._asked, self._asked_at = key, clock
+        self.host(cmd)
+
+
+class TvApp:
+    """The TV's state and loop body: pumps public updates, reads intents, runs the active scene."""
+
+    def __init__(self, server: UpdateSource, *, lang: str = "en", demo: bool = False, mute: bool = False,
+                 keep_log: bool = False) -> None:
+        self.server = server
+        self.model = TableModel(keep_log=keep_log)
+        self.ctx = Context(texts=Texts(lang), tc=TextCache(), art=CardArt(), model=self.model,
+                           host=self._host, join_url=server.join_url, join_code=server.join_code,
+                           lan_warning=server.lan_warning, port_note=server.port_note, demo=demo)
+        self.mute = mute
+        self.running = True
+        self.confirming_quit = False
+        self.lobby = LobbyScene(self.ctx)
+        self.scene: Scene = self.lobby
+        self.scene.enter()
+        self.demo = DemoDirector(self._host) if demo else None
+        self._hold_since: float | None = None
+        self._warm_jobs = self.ctx.art.warm_jobs([CARD_SIZE, MINI_CARD, MARKER_SIZE, (44, 62)], MOUSE_CARD_SIZE)
+
+    def _host(self, cmd: dict[str, Any]) -> None:
+        self.server.host_command(cmd)
+
+    def enable_sound(self) -> None:
+        """Synthesise the sound effects (done after the first frame, so the lobby appears at once)."""
+        if self.ctx.sound is None:
+            self.ctx.sound = SoundBoard(muted=self.mute)
+
+    # ---------------------------------------------------------------- input
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Turn one pygame event into intents and act on them."""
+        for intent in intents_from_event(event):
+            self.dispatch(intent)
+
+    def dispatch(self, intent: Intent) -> None:
+        """Act on one intent: quitting and sound here, everything else by the active scene."""
+        if intent is Intent.QUIT:
+            self.running = False
+        elif self.confirming_quit:
+            if intent is Intent.PRIMARY:
+                self.running = False
+            elif intent is Intent.BACK:
+                self.confirming_quit = False
+        elif intent is Intent.BACK:
+            self.confirming_quit = True
+        elif intent is Intent.MUTE:
+            if self.ctx.sound is None:
+                self.mute = not self.mute
+                muted = self.mute
+            else:
+                muted = self.ctx.sound.toggle_mute()
+            self.ctx.toast(self.ctx.texts("sound_off" if muted else "sound_on"))
+        else:
+            self.scene.handle(intent)
+
+    # ---------------------------------------------------------------- time
+
+    def pump(self) -> int:
+        """Take every waiting public update (and refused-command notes); return how many updates came."""
+        count = 0
+        while True:
+            try:
+                update = self.server.updates.get_nowait()
+            except queue.Empty:
+                break
+            if self.model.accept(update):
+                count += 1
+                self._switch_scene()
+                self.scene.on_update(update)
+        errors = getattr(self.server, "errors", None)
+        while errors is not None:
+            try:
+                err = errors.get_nowait()
+            except queue.Empty:
+                break
+            if isinstance(err, dict) and err.get("message"):
+                self.ctx.toast(str(err["message"]))
+        return count
+
+    def _wanted_scene(self) -> type[Scene] | Callable[[Context], Scene]:
+        stage = self.model.stage
+        if stage == "playing":
+            return TABLE_SCENES.get(str(self.model.table.get("game")), SackTableScene)
+        if stage == "over":
+            return ResultsScene
+        return LobbyScene
+
+    def _switch_scene(self) -> None:
+        wanted = self._wanted_scene()
+        if type(self.scene) is wanted:
+            return
+        if wanted is ResultsScene and getattr(self.scene, "busy", False):
+            if self._hold_since is None:
+                self._hold_since = self.ctx.clock
+            if self.ctx.clock - self._hold_since < HOLD_RESULTS_SECONDS:
+                return
+        self._hold_since = None
+        self.scene = self.lobby if wanted is LobbyScene else wanted(self.ctx)
+        self.scene.enter()
+
+    def tick(self, dt: float) -> None:
+        """Advance one frame: updates in, demo director, scene update, a little card-art warm-up."""
+        self.ctx.clock += dt
+        self.pump()
+        if self._hold_since is not None:
+            self._switch_scene()
+        if self.demo is not None:
+            self.demo.step(self.model, self.ctx.clock)
+        self.scene.update(dt)
+        if self._warm_jobs:
+            self._warm_jobs.pop()()
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Paint the active scene and any overlay on the 1920x1080 canvas (no state changes)."""
+        self.scene.draw(canvas)
+        if self.scene is self.lobby:
+            draw_toast(self.ctx, canvas)
+        if self.confirming_quit:
+            draw_confirm_quit(self.ctx, canvas)
+
+
+# -------------------------------------------------------------------- display
+
+
+def present(canvas: pygame.Surface, target: pygame.Surface) -> pygame.Rect:
+    """Scale the canvas onto `target`, letterboxed with black bars; return where it went."""
+    dest = layout.letterbox(target.get_size())
+    if dest.size == canvas.get_size():
+        target.blit(canvas, dest)
+    else:
+        target.fill((0, 0, 0))
+        target.blit(pygame.transform.smoothscale(canvas, dest.size), dest)
+    return dest
+
+
+class Display:
+    """The window: SDL scales the logical 1920x1080 canvas to the screen, letterboxed (SCALED)."""
+
+    def __init__(self, windowed: bool, display_index: int = 0) -> None:
+        pygame.display.set_caption("Couch Cats")
+        displays = max(1, len(pygame.display.get_desktop_sizes()))
+        index = display_index if 0 <= display_index < displays else 0
+        flags = pygame.SCALED | (pygame.RESIZABLE if windowed else pygame.FULLSCREEN)
+        self.canvas: pygame.Surface
+        self.window: pygame.Surface | None = None
+        try:
+            self.canvas = pygame.display.set_mode(layout.CANVAS, flags, display=index)
+        except pygame.error as exc:
+            log.warning("scaled display unavailable (%s): scaling in software", exc)
+            size = (1280, 720) if windowed else (0, 0)
+            self.window = pygame.display.set_mode(size, 0 if windowed else pygame.FULLSCREEN, display=index)
+            self.canvas = pygame.Surface(layout.CANVAS)
+        if not windowed:
+            pygame.mouse.set_visible(False)
+
+    def flip(self) -> None:
+        """Show the canvas."""
+        if self.window is not None:
+            present(self.canvas, self.window)
+        pygame.display.flip()
+
+
+# -------------------------------------------------------------------- entry point
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Run the party: server thread + TV table until the window closes; return the exit code."""
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    from game.server.thread import ServerThread
+
+    bot_delay = 1.2 if getattr(args, "bot_delay", None) is None else float(args.bot_delay)
+    data = Path(args.data).expanduser() if getattr(args, "data", None) else None
+    server = ServerThread(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
+                          bot_delay=bot_delay)
+    try:
+        server.start()
+    except OSError as exc:
+        print(f"Couch Cats: the server could not start: {exc}", file=sys.stderr, flush=True)
+        return 1
+    print(f"Join: {server.join_url}", flush=True)
+    if server.port_note:
+        print(server.port_note, flush=True)
+    if server.lan_warning:
+        print(server.lan_warning, flush=True)
+    try:
+        return _loop(server, args)
+    finally:
+        server.stop()
+        pygame.quit()
+
+
+def _loop(server: Any, args: argparse.Namespace) -> int:
+    pygame.display.init()
+    pygame.font.init()
+    app = TvApp(server, lang=pick_lang(getattr(args, "lang", None)), demo=bool(getattr(args, "demo", False)),
+                mute=bool(getattr(args, "mute", False)))
+
+    def stop(signum: int, _frame: object) -> None:
+        app.running = False
+
+    # SDL already maps SIGINT/SIGTERM to pygame.QUIT; Python handlers make sure even a busy frame stops
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, stop)
+    display = Display(bool(getattr(args, "windowed", False)), int(getattr(args, "display", 0) or 0))
+    clock = pygame.time.Clock()
+    frames = 0
+    last = time.perf_counter()
+    while app.running:
+        for event in pygame.event.get():
+            app.handle_event(event)
+        now = time.perf_counter()
+        app.tick(min(0.1, now - last))
+        last = now
+        app.draw(display.canvas)
+        display.flip()
+        frames += 1
+        if frames == 2:
+            app.enable_sound()
+        clock.tick(FPS)
+    return 0

@@ -1,0 +1,58 @@
+"""The one place that reads keyboard and window input and turns it into intents for the scenes."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+import pygame
+
+
+class Intent(StrEnum):
+    """What the person at the TV (or the system) asks for."""
+
+    PRIMARY = "primary"  # Enter: start / play again / confirm quit
+    ADD_BOT = "add_bot"
+    REMOVE_BOT = "remove_bot"
+    NEXT_GAME = "next_game"
+    OPEN_PILES = "open_piles"
+    TURN_TIMER = "turn_timer"
+    LOBBY = "lobby"
+    MUTE = "mute"
+    BACK = "back"  # Esc: ask to quit / cancel the question
+    QUIT = "quit"  # window closed, Ctrl+C, SIGTERM: leave now
+
+
+KEYS: dict[int, Intent] = {
+    pygame.K_RETURN: Intent.PRIMARY,
+    pygame.K_KP_ENTER: Intent.PRIMARY,
+    pygame.K_SPACE: Intent.PRIMARY,
+    pygame.K_b: Intent.ADD_BOT,
+    pygame.K_PLUS: Intent.ADD_BOT,
+    pygame.K_KP_PLUS: Intent.ADD_BOT,
+    pygame.K_DELETE: Intent.REMOVE_BOT,
+    pygame.K_BACKSPACE: Intent.REMOVE_BOT,
+    pygame.K_MINUS: Intent.REMOVE_BOT,
+    pygame.K_KP_MINUS: Intent.REMOVE_BOT,
+    pygame.K_g: Intent.NEXT_GAME,
+    pygame.K_o: Intent.OPEN_PILES,
+    pygame.K_t: Intent.TURN_TIMER,
+    pygame.K_l: Intent.LOBBY,
+    pygame.K_m: Intent.MUTE,
+    pygame.K_ESCAPE: Intent.BACK,
+    pygame.K_y: Intent.PRIMARY,
+    pygame.K_n: Intent.BACK,
+}
+
+
+def intents_from_event(event: pygame.event.Event) -> list[Intent]:
+    """Return the intents one pygame event stands for (most events stand for none)."""
+    if event.type == pygame.QUIT:
+        return [Intent.QUIT]
+    if event.type == pygame.KEYDOWN:
+        if event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
+            return [Intent.QUIT]
+        if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+            return [Intent.QUIT]
+        intent = KEYS.get(event.key)
+        return [intent] if intent is not None else []
+    return []

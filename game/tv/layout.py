@@ -1,0 +1,174 @@
+"""All TV geometry: the logical 1920x1080 canvas, its TV-safe area and every scene's rectangles."""
+
+from __future__ import annotations
+
+import pygame
+
+CANVAS = (1920, 1080)
+# 5 % of each dimension: the part of the picture every TV shows, even with overscan.
+SAFE = pygame.Rect(96, 54, 1920 - 2 * 96, 1080 - 2 * 54)
+
+# Text sizes in canvas pixels; >= 28 keeps body text readable from a couch 3 m away.
+TEXT_SMALL = 28
+TEXT_BODY = 34
+TEXT_LARGE = 46
+TEXT_HUGE = 64
+TEXT_TITLE = 84
+
+MIN_SEATS = 3
+MAX_SEATS = 6
+
+
+def letterbox(screen_size: tuple[int, int]) -> pygame.Rect:
+    """Return where the canvas goes on a screen of `screen_size`: scaled to fit, centred, aspect kept."""
+    sw, sh = screen_size
+    scale = min(sw / CANVAS[0], sh / CANVAS[1])
+    w, h = max(1, round(CANVAS[0] * scale)), max(1, round(CANVAS[1] * scale))
+    return pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
+
+
+# Scene layouts are plain classes of Rect constants: Rects are mutable, so code only ever
+# derives new ones from them (move/inflate/copy) and never assigns to these.
+
+# ------------------------------------------------------------------ lobby
+
+
+class LobbyLayout:
+    """The lobby: join QR code and text on the left, players and settings on the right."""
+
+    title: pygame.Rect = pygame.Rect(SAFE.left, SAFE.top, SAFE.width, 96)
+    qr: pygame.Rect = pygame.Rect(SAFE.left, 166, 600, 600)
+    url: pygame.Rect = pygame.Rect(SAFE.left, 784, 680, 44)
+    code: pygame.Rect = pygame.Rect(SAFE.left, 832, 680, 76)
+    hint: pygame.Rect = pygame.Rect(SAFE.left, 916, 680, 40)
+    warning: pygame.Rect = pygame.Rect(SAFE.left, 962, 680, 64)
+    players_title: pygame.Rect = pygame.Rect(780, 166, SAFE.right - 780, 56)
+    settings: pygame.Rect = pygame.Rect(780, 752, SAFE.right - 780, 150)
+    keys: pygame.Rect = pygame.Rect(780, 918, SAFE.right - 780, 108)
+    player_row_height: int = 84
+
+    def player_row(self, i: int) -> pygame.Rect:
+        """Return the rectangle of the i-th player line (0..MAX_SEATS-1)."""
+        return pygame.Rect(780, 230 + i * self.player_row_height, SAFE.right - 780,
+                           self.player_row_height - 8)
+
+
+LOBBY = LobbyLayout()
+
+
+# ------------------------------------------------------------------ Cat in the Sack table
+
+CARD_SIZE = (190, 266)
+MOUSE_CARD_SIZE = (230, 168)
+SEAT_GAP = 24
+
+
+class SackLayout:
+    """The Cat in the Sack table: header, news line, mouse cards, the row, bids and seat panels."""
+
+    header: pygame.Rect = pygame.Rect(SAFE.left, SAFE.top, SAFE.width, 84)
+    round_label: pygame.Rect = pygame.Rect(SAFE.left, SAFE.top, 340, 84)
+    turn_banner: pygame.Rect = pygame.Rect(SAFE.left + 360, SAFE.top, SAFE.width - 720, 84)
+    bank: pygame.Rect = pygame.Rect(SAFE.right - 340, SAFE.top, 340, 84)
+    news: pygame.Rect = pygame.Rect(SAFE.left, 146, SAFE.width, 44)
+    mouse_row_top: int = 200
+    row_top: int = 392
+    bids_top: int = 674
+    bids_height: int = 128
+    seats_top: int = 816
+
+    def mouse_card(self, i: int, count: int) -> pygame.Rect:
+        """Return the rectangle of mouse card i of `count`, centred above the row."""
+        w, h = MOUSE_CARD_SIZE
+        gap = 36
+        total = count * w + (count - 1) * gap
+        left = SAFE.centerx - total // 2
+        return pygame.Rect(left + i * (w + gap), self.mouse_row_top, w, h)
+
+    def row_slot(self, i: int, row_len: int) -> pygame.Rect:
+        """Return row position i (0 is the cat-in-the-sack card, cards are 1..row_len)."""
+        w, h = CARD_SIZE
+        gap = 28
+        slots = row_len + 1
+        total = slots * w + (slots - 1) * gap
+        left = SAFE.centerx - total // 2
+        return pygame.Rect(left + i * (w + gap), self.row_top, w, h)
+
+    def seat(self, i: int, count: int) -> pygame.Rect:
+        """Return seat panel i of `count` seats, in a row along the bottom of the table."""
+        count = max(1, count)
+        w = min(300, (SAFE.width - (count - 1) * SEAT_GAP) // count)
+        total = count * w + (count - 1) * SEAT_GAP
+        left = SAFE.centerx - total // 2
+        return pygame.Rect(left + i * (w + SEAT_GAP), self.seats_top, w, SAFE.bottom - self.seats_top)
+
+    def marker(self, i: int, count: int) -> tuple[int, int]:
+        """Return where the start-player marker sits on seat panel i."""
+        s = self.seat(i, count)
+        return (s.right - 44, s.bottom - 76)
+
+    def bid_spot(self, i: int, count: int) -> pygame.Rect:
+        """Return the patch of table in front of seat i where its bid (or 'passed') lies."""
+        s = self.seat(i, count)
+        return pygame.Rect(s.left, self.bids_top, s.width, self.bids_height)
+
+
+SACK = SackLayout()
+
+
+# ------------------------------------------------------------------ results
+
+
+class ResultsLayout:
+    """The score screen: the winner's banner, one line per player, the keys."""
+
+    banner: pygame.Rect = pygame.Rect(SAFE.left, SAFE.top, SAFE.width, 150)
+    tie_note: pygame.Rect = pygame.Rect(SAFE.left, 210, SAFE.width, 44)
+    header: pygame.Rect = pygame.Rect(SAFE.left + 120, 270, SAFE.width - 240, 48)
+    keys: pygame.Rect = pygame.Rect(SAFE.left, SAFE.bottom - 70, SAFE.width, 70)
+    row_height: int = 96
+
+    def line(self, i: int) -> pygame.Rect:
+        """Return the rectangle of the i-th ranked player line."""
+        return pygame.Rect(SAFE.left + 120, 330 + i * self.row_height, SAFE.width - 240, self.row_height - 12)
+
+    def column(self, name: str) -> tuple[int, int]:
+        """Return the (left, right) x range of a results column: rank, name, cats, mice, total."""
+        x = self.header.left
+        cols = {"rank": (x + 10, x + 110), "name": (x + 130, x + 780), "cats": (x + 800, x + 1040),
+                "mice": (x + 1060, x + 1260), "total": (x + 1280, x + 1488)}
+        return cols[name]
+
+
+RESULTS = ResultsLayout()
+
+# Overlays shared by every scene.
+TOAST = pygame.Rect(SAFE.centerx - 600, SAFE.bottom - 190, 1200, 70)
+CONFIRM = pygame.Rect(SAFE.centerx - 560, SAFE.centery - 170, 1120, 340)
+
+
+def all_rects(seats: int) -> dict[str, pygame.Rect]:
+    """Return every fixed rectangle of every scene for `seats` players (for the safe-area test)."""
+    out: dict[str, pygame.Rect] = {}
+    for name in ("title", "qr", "url", "code", "hint", "warning", "players_title", "settings", "keys"):
+        out[f"lobby.{name}"] = getattr(LOBBY, name)
+    for i in range(MAX_SEATS):
+        out[f"lobby.player{i}"] = LOBBY.player_row(i)
+    for name in ("header", "round_label", "turn_banner", "bank", "news"):
+        out[f"sack.{name}"] = getattr(SACK, name)
+    mouse_count = 4
+    for i in range(mouse_count):
+        out[f"sack.mouse{i}"] = SACK.mouse_card(i, mouse_count)
+    row_len = 5
+    for i in range(row_len + 1):
+        out[f"sack.row{i}"] = SACK.row_slot(i, row_len)
+    for i in range(seats):
+        out[f"sack.seat{i}"] = SACK.seat(i, seats)
+        out[f"sack.bid{i}"] = SACK.bid_spot(i, seats)
+    for name in ("banner", "tie_note", "header", "keys"):
+        out[f"results.{name}"] = getattr(RESULTS, name)
+    for i in range(seats):
+        out[f"results.line{i}"] = RESULTS.line(i)
+    out["toast"] = TOAST
+    out["confirm"] = CONFIRM
+    return out

@@ -1,0 +1,97 @@
+"""What the TV knows: the latest PUBLIC update from the server, checked to hold no seat's secrets."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+# Fields only a seat view carries (docs/protocol.md): the TV must never receive one of them.
+PRIVATE_VIEW_KEYS = frozenset({"seat", "hand", "mice", "won_pile", "chosen_card", "legal"})
+PRIVATE_EVENT_TYPES = frozenset({"my_card_chosen"})
+
+
+class PrivateViewError(ValueError):
+    """An update meant for one seat reached the TV."""
+
+
+def check_public(update: dict[str, Any]) -> None:
+    """Raise PrivateViewError if `update` carries anything only a seat may see; return otherwise."""
+    view = update.get("view")
+    if view is not None:
+        if not isinstance(view, dict):
+            raise PrivateViewError("view is not an object")
+        leaked = PRIVATE_VIEW_KEYS & set(view)
+        if leaked:
+            raise PrivateViewError(f"private view fields {sorted(leaked)}")
+        for rc in view.get("row") or ():
+            if isinstance(rc, dict) and not rc.get("face_up") and rc.get("card") is not None:
+                raise PrivateViewError("a face-down row card is shown")
+            if isinstance(rc, dict) and rc.get("mine"):
+                raise PrivateViewError("a row card is marked as someone's own")
+    for ev in update.get("events") or ():
+        if isinstance(ev, dict) and ev.get("type") in PRIVATE_EVENT_TYPES:
+            raise PrivateViewError(f"private event {ev.get('type')}")
+    you = update.get("you")
+    if isinstance(you, dict) and you.get("seat") is not None:
+        raise PrivateViewError("the update is addressed to a seat")
+
+
+@dataclass
+class TableModel:
+    """Holds the latest public update (and the one before, for animations); refuses private ones."""
+
+    update: dict[str, Any] | None = None
+    previous: dict[str, Any] | None = None
+    consumed: list[dict[str, Any]] = field(default_factory=list)
+    rejected: int = 0
+    keep_log: bool = False
+
+    def accept(self, update: dict[str, Any]) -> bool:
+        """Take `update` as the newest picture if it is a public update; return whether it was taken."""
+        if not isinstance(update, dict) or update.get("type") != "update":
+            return False
+        try:
+            check_public(update)
+        except PrivateViewError as exc:
+            self.rejected += 1
+            log.error("TV refused an update: %s", exc)
+            return False
+        if self.update is not None and update.get("version", 0) < self.update.get("version", 0) \
+                and update.get("stage") == self.update.get("stage"):
+            return False  # out of order: the newer picture stays
+        self.previous, self.update = self.update, update
+        if self.keep_log:
+            self.consumed.append(update)
+        return True
+
+    # ---- convenient reads of the latest update
+
+    @property
+    def stage(self) -> str:
+        """Return 'lobby', 'playing' or 'over' ('lobby' before the first update)."""
+        return str(self.update.get("stage", "lobby")) if self.update else "lobby"
+
+    @property
+    def table(self) -> dict[str, Any]:
+        """Return the table part (seats, game, options, join code)."""
+        return (self.update or {}).get("table") or {}
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        """Return the public game view, or None in the lobby."""
+        return (self.update or {}).get("view")
+
+    def seat_info(self, seat: int | None) -> dict[str, Any]:
+        """Return the table's record of `seat` (name, colour, symbol, bot, connected, host)."""
+        for s in self.table.get("seats") or ():
+            if s.get("seat") == seat:
+                return s
+        return {"seat": seat, "name": f"#{seat}", "colour": "#999999", "symbol": "circle",
+                "bot": None, "connected": True, "host": False}
+
+    def name(self, seat: int | None) -> str:
+        """Return the name sitting at `seat`."""
+        return str(self.seat_info(seat).get("name") or f"#{seat}")

@@ -1,0 +1,196 @@
+"""Drawing helpers shared by the scenes: palette, cached text, seat symbols, mice coins, panels."""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from enum import StrEnum
+
+import pygame
+
+Colour = tuple[int, int, int]
+
+FELT = (22, 74, 58)
+FELT_DARK = (14, 52, 41)
+FELT_LIGHT = (34, 96, 76)
+INK = (245, 241, 230)
+INK_DIM = (178, 196, 186)
+INK_DARK = (30, 30, 36)
+GOLD = (246, 196, 66)
+GOLD_DARK = (176, 124, 24)
+WARN = (255, 170, 60)
+RED = (214, 60, 52)
+PANEL = (18, 40, 34)
+GREY = (120, 124, 128)
+
+
+class Symbol(StrEnum):
+    """The shapes that pair with seat colours so no one depends on colour alone."""
+
+    TRIANGLE = "triangle"
+    CIRCLE = "circle"
+    SQUARE = "square"
+    DIAMOND = "diamond"
+    STAR = "star"
+    CROSS = "cross"
+
+
+def parse_colour(value: object, fallback: Colour = (200, 200, 200)) -> Colour:
+    """Return an (r, g, b) from a '#RRGGBB' string; `fallback` if it is not one."""
+    if isinstance(value, str) and len(value) == 7 and value.startswith("#"):
+        try:
+            return (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
+        except ValueError:
+            return fallback
+    return fallback
+
+
+def grey_out(colour: Colour) -> Colour:
+    """Return a dull grey version of `colour`, for a disconnected seat."""
+    lum = int(0.3 * colour[0] + 0.59 * colour[1] + 0.11 * colour[2])
+    g = (lum + 2 * 110) // 3
+    return (g, g, g)
+
+
+class TextCache:
+    """Renders text once per (text, size, colour) and keeps the most recent surfaces."""
+
+    def __init__(self, capacity: int = 800) -> None:
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._cache: OrderedDict[tuple[str, int, Colour], pygame.Surface] = OrderedDict()
+        self.capacity = capacity
+
+    def font(self, size: int) -> pygame.font.Font:
+        """Return the bold default font (freesansbold: covers the accents of en/es/fr/hu) at `size`."""
+        f = self._fonts.get(size)
+        if f is None:
+            f = pygame.font.Font(None, int(size * 1.36))  # the default font draws ~0.73 of its size
+            self._fonts[size] = f
+        return f
+
+    def render(self, text: str, size: int, colour: Colour = INK) -> pygame.Surface:
+        """Return the rendered text, from the cache when it was drawn before."""
+        key = (text, size, colour)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self.font(size).render(text, True, colour)
+            self._cache[key] = surf
+            if len(self._cache) > self.capacity:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return surf
+
+    def fit(self, text: str, size: int, max_width: int, colour: Colour = INK, min_size: int = 24) -> pygame.Surface:
+        """Return the text at the largest size <= `size` that fits `max_width` (down to `min_size`)."""
+        s = size
+        surf = self.render(text, s, colour)
+        while surf.get_width() > max_width and s > min_size:
+            s = max(min_size, s - 4)
+            surf = self.render(text, s, colour)
+        return surf
+
+    def blit(self, canvas: pygame.Surface, text: str, size: int, colour: Colour, *, max_width: int | None = None,
+             **anchor: tuple[int, int] | int) -> pygame.Rect:
+        """Draw text anchored like a Rect attribute (e.g. center=(x, y), midleft=...); return its rect."""
+        surf = self.fit(text, size, max_width, colour) if max_width else self.render(text, size, colour)
+        rect = surf.get_rect(**anchor)
+        canvas.blit(surf, rect)
+        return rect
+
+
+def shadow_text(tc: TextCache, canvas: pygame.Surface, text: str, size: int, colour: Colour,
+                max_width: int | None = None, **anchor: tuple[int, int] | int) -> pygame.Rect:
+    """Draw text with a dark drop shadow so it stays readable over any background; return its rect."""
+    surf = tc.fit(text, size, max_width, colour) if max_width else tc.render(text, size, colour)
+    shadow = tc.fit(text, size, max_width, (0, 0, 0)) if max_width else tc.render(text, size, (0, 0, 0))
+    rect = surf.get_rect(**anchor)
+    off = max(2, size // 18)
+    canvas.blit(shadow, rect.move(off, off))
+    canvas.blit(surf, rect)
+    return rect
+
+
+def panel(canvas: pygame.Surface, rect: pygame.Rect, colour: Colour = PANEL, border: Colour | None = None,
+          width: int = 3, radius: int = 18) -> None:
+    """Draw a rounded panel with an optional border."""
+    pygame.draw.rect(canvas, colour, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(canvas, border, rect, width, border_radius=radius)
+
+
+def symbol_points(kind: str, center: tuple[float, float], size: float) -> list[tuple[float, float]]:
+    """Return the polygon of a seat symbol (empty for the circle, which is drawn as a circle)."""
+    cx, cy = center
+    r = size / 2
+    if kind == Symbol.TRIANGLE:
+        return [(cx, cy - r), (cx + r * 0.94, cy + r * 0.72), (cx - r * 0.94, cy + r * 0.72)]
+    if kind == Symbol.SQUARE:
+        q = r * 0.82
+        return [(cx - q, cy - q), (cx + q, cy - q), (cx + q, cy + q), (cx - q, cy + q)]
+    if kind == Symbol.DIAMOND:
+        return [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
+    if kind == Symbol.STAR:
+        pts = []
+        for i in range(10):
+            rad = r if i % 2 == 0 else r * 0.45
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a) + r * 0.08))
+        return pts
+    if kind == Symbol.CROSS:
+        t = r * 0.34
+        return [(cx - t, cy - r), (cx + t, cy - r), (cx + t, cy - t), (cx + r, cy - t), (cx + r, cy + t),
+                (cx + t, cy + t), (cx + t, cy + r), (cx - t, cy + r), (cx - t, cy + t), (cx - r, cy + t),
+                (cx - r, cy - t), (cx - t, cy - t)]
+    return []
+
+
+def draw_symbol(canvas: pygame.Surface, kind: str, center: tuple[float, float], size: float, colour: Colour,
+                outline: Colour = (0, 0, 0)) -> None:
+    """Draw a seat symbol filled with the seat colour and outlined so it reads on any background."""
+    width = max(2, int(size / 14))
+    pts = symbol_points(kind, center, size)
+    if not pts:  # circle, and any unknown symbol
+        r = int(size / 2 * 0.9)
+        pygame.draw.circle(canvas, colour, (int(center[0]), int(center[1])), r)
+        pygame.draw.circle(canvas, outline, (int(center[0]), int(center[1])), r, width)
+        return
+    pygame.draw.polygon(canvas, colour, pts)
+    pygame.draw.polygon(canvas, outline, pts, width)
+
+
+def draw_coin(canvas: pygame.Surface, center: tuple[float, float], radius: float) -> None:
+    """Draw one mouse coin: a gold disc with a little mouse head stamped on it."""
+    cx, cy, r = int(center[0]), int(center[1]), int(radius)
+    pygame.draw.circle(canvas, GOLD_DARK, (cx, cy + max(1, r // 6)), r)
+    pygame.draw.circle(canvas, GOLD, (cx, cy), r)
+    pygame.draw.circle(canvas, GOLD_DARK, (cx, cy), r, max(1, r // 7))
+    if r >= 9:
+        ear = max(2, r // 4)
+        pygame.draw.circle(canvas, GOLD_DARK, (cx - r // 3, cy - r // 4), ear)
+        pygame.draw.circle(canvas, GOLD_DARK, (cx + r // 3, cy - r // 4), ear)
+        pygame.draw.circle(canvas, GOLD_DARK, (cx, cy + r // 8), max(2, r // 3))
+
+
+def coin_pile_positions(count: int, area: pygame.Rect, radius: int) -> list[tuple[int, int]]:
+    """Return where `count` coins lie in `area`: stacks of up to 5, side by side, at most 8 stacks shown."""
+    stacks = min(8, max(1, math.ceil(count / 5)))
+    shown = min(count, stacks * 5)
+    step_x = radius * 2 + 6
+    left = area.centerx - (stacks * step_x - 6) // 2 + radius
+    base_y = area.bottom - radius - 4
+    out = []
+    for i in range(shown):
+        s, level = divmod(i, 5)
+        out.append((left + s * step_x, base_y - level * max(4, radius // 2)))
+    return out
+
+
+def draw_coins(canvas: pygame.Surface, tc: TextCache, count: int, area: pygame.Rect, radius: int = 14,
+               label_size: int = 34) -> None:
+    """Draw a pile of `count` coins in `area` with the count written large beside it."""
+    if count <= 0:
+        return
+    for pos in coin_pile_positions(count, area, radius):
+        draw_coin(canvas, pos, radius)
+    shadow_text(tc, canvas, str(count), label_size, GOLD, midbottom=(area.centerx, area.top + label_size + 2))

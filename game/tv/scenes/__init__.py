@@ -1,0 +1,1 @@
+"""The TV scenes: lobby, one table per game, results."""

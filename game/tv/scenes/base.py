@@ -1,0 +1,127 @@
+"""What every scene shares: the context it draws with and the lifecycle hooks the app calls."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from game.tv import layout
+from game.tv.cards import CardArt
+from game.tv.i18n import Texts
+from game.tv.intents import Intent
+from game.tv.model import TableModel
+from game.tv.render import FELT, FELT_DARK, INK, INK_DIM, TextCache, panel, shadow_text
+from game.tv.sound import Sfx, SoundBoard
+
+# The games the TV has a table scene for, in the order G cycles through them.
+GAME_IDS = ("cat-in-the-sack",)
+GAME_SEATS = {"cat-in-the-sack": (3, 5)}
+
+
+def make_felt() -> pygame.Surface:
+    """Return the table background: green felt darkening towards the edges, drawn once."""
+    w, h = layout.CANVAS
+    surf = pygame.Surface((w, h))
+    surf.fill(FELT_DARK)
+    steps = 24
+    for i in range(steps):
+        f = i / (steps - 1)
+        c = tuple(int(FELT_DARK[k] + (FELT[k] + 14 - FELT_DARK[k]) * f) for k in range(3))
+        r = pygame.Rect(0, 0, int(w * (1.25 - 0.75 * f)), int(h * (1.25 - 0.75 * f)))
+        r.center = (w // 2, h // 2 + 40)
+        pygame.draw.ellipse(surf, c, r)
+    return surf
+
+
+@dataclass
+class Context:
+    """Everything a scene draws with or acts through; owned by the app, shared by the scenes."""
+
+    texts: Texts
+    tc: TextCache
+    art: CardArt
+    model: TableModel
+    host: Callable[[dict[str, Any]], None]
+    join_url: str = ""
+    join_code: str = ""
+    lan_warning: str | None = None
+    port_note: str | None = None
+    demo: bool = False
+    sound: SoundBoard | None = None
+    rng: random.Random = field(default_factory=lambda: random.Random(1))
+    felt: pygame.Surface | None = None
+    toast_text: str = ""
+    toast_until: float = 0.0
+    clock: float = 0.0
+
+    def play(self, sfx: Sfx | str) -> None:
+        """Play a sound effect if sound is up and not muted."""
+        if self.sound is not None:
+            self.sound.play(Sfx(sfx))
+
+    def toast(self, text: str, seconds: float = 2.5) -> None:
+        """Show a short message near the bottom of the screen for a few seconds."""
+        self.toast_text, self.toast_until = text, self.clock + seconds
+
+    def background(self, canvas: pygame.Surface) -> None:
+        """Draw the felt (made once, on first use)."""
+        if self.felt is None:
+            self.felt = make_felt()
+        canvas.blit(self.felt, (0, 0))
+
+
+class Scene:
+    """A screen of the TV. Hooks, in the order the app calls them:
+
+    - `enter()`: when the scene becomes the active one;
+    - `on_update(update)`: when a new public update was accepted while the scene is active
+      (right after `enter` too, with the latest one);
+    - `handle(intent)`: for each intent read from the keyboard/window;
+    - `update(dt)`: once per frame, before drawing: advance animations, timers;
+    - `draw(canvas)`: paint the 1920x1080 canvas; NEVER changes any state.
+    """
+
+    keys_text = "keys.table"
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def enter(self) -> None:
+        """Called when the scene becomes active."""
+
+    def on_update(self, update: dict[str, Any]) -> None:
+        """Called with each new public update while active."""
+
+    def handle(self, intent: Intent) -> None:
+        """Called for each intent the app reads while this scene is active."""
+
+    def update(self, dt: float) -> None:
+        """Called once per frame before draw, with the seconds since the previous frame."""
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Called to paint the scene; must not change state."""
+
+
+def draw_toast(ctx: Context, canvas: pygame.Surface) -> None:
+    """Draw the current toast message, if any (reads the context only)."""
+    if not ctx.toast_text or ctx.clock > ctx.toast_until:
+        return
+    surf = ctx.tc.fit(ctx.toast_text, layout.TEXT_BODY, layout.TOAST.width - 40)
+    box = surf.get_rect(center=layout.TOAST.center).inflate(56, 28)
+    panel(canvas, box, (12, 20, 18), INK_DIM, 2, 24)
+    canvas.blit(surf, surf.get_rect(center=box.center))
+
+
+def draw_confirm_quit(ctx: Context, canvas: pygame.Surface) -> None:
+    """Draw the 'quit?' question over the scene."""
+    shade = pygame.Surface(layout.CANVAS, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 150))
+    canvas.blit(shade, (0, 0))
+    panel(canvas, layout.CONFIRM, (20, 34, 30), INK, 4, 28)
+    shadow_text(ctx.tc, canvas, ctx.texts("quit.title"), layout.TEXT_HUGE, INK,
+                center=(layout.CONFIRM.centerx, layout.CONFIRM.top + 110))
+    ctx.tc.blit(canvas, ctx.texts("quit.keys"), layout.TEXT_BODY, INK_DIM,
+                center=(layout.CONFIRM.centerx, layout.CONFIRM.bottom - 90))

@@ -1,0 +1,236 @@
+"""The Cat in the Sack table: mouse cards, the row, bids and seats, drawn from the public view only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.tv import layout
+from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
+from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN, coin_pile_positions, draw_coin,
+                            draw_coins, draw_symbol, grey_out, panel, parse_colour, shadow_text)
+from game.tv.scenes.base import Scene, draw_toast
+from game.tv.scenes.sack_anim import SackAnimator, row_len_for
+from game.tv.sound import Sfx
+
+MINI_CARD = (60, 84)
+MARKER_SIZE = (58, 80)
+
+
+class SackTableScene(Scene):
+    """The table while a Cat in the Sack game runs; animations come from the update's events."""
+
+    keys_text = "keys.table"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.anim = SackAnimator(ctx.texts, ctx.model.name)
+        self.timer_left: float | None = None
+        self.timer_seat: int | None = None
+        self._timer_base: tuple[float, float] | None = None  # (seconds_left, clock when received)
+        self._last_tick = -1
+
+    def enter(self) -> None:
+        """Start with a clean animation timeline."""
+        self.anim.timeline.clear()
+        self.anim.news = ""
+
+    def on_update(self, update: dict[str, Any]) -> None:
+        """Schedule the animations of the update's events and restart the turn timer countdown."""
+        self.anim.absorb(update, self.ctx.model.previous)
+        timer = update.get("timer")
+        if isinstance(timer, dict) and isinstance(timer.get("seconds_left"), (int, float)):
+            self.timer_seat = timer.get("seat")
+            self._timer_base = (float(timer["seconds_left"]), self.ctx.clock)
+        else:
+            self.timer_seat, self._timer_base, self.timer_left = None, None, None
+
+    def update(self, dt: float) -> None:
+        """Advance animations, sounds and the countdown."""
+        for sfx in self.anim.update(dt):
+            self.ctx.play(sfx)
+        if self._timer_base is not None:
+            left, since = self._timer_base
+            self.timer_left = max(0.0, left - (self.ctx.clock - since))
+            whole = int(self.timer_left + 0.999)
+            if whole <= 5 and whole != self._last_tick and whole > 0:
+                self.ctx.play(Sfx.TICK)
+            self._last_tick = whole
+
+    @property
+    def busy(self) -> bool:
+        """Return True while animations are still playing (the app waits before leaving the table)."""
+        return self.anim.busy
+
+    # ---------------------------------------------------------------- drawing (reads only)
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Paint the table from the latest public view, then the animations over it."""
+        ctx = self.ctx
+        ctx.background(canvas)
+        view = ctx.model.view
+        if not view:
+            return
+        players = int(view.get("players") or 0)
+        self._draw_header(canvas, view)
+        self._draw_mouse_cards(canvas, view)
+        self._draw_row(canvas, view)
+        for seat in range(players):
+            self._draw_bid(canvas, view, seat, players)
+            self._draw_seat(canvas, view, seat, players)
+        self.anim.draw(canvas, ctx.art, ctx.tc, self._draw_marker_at)
+        if self.anim.news:
+            shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_BODY, INK, max_width=SACK.news.width,
+                        center=SACK.news.center)
+        draw_toast(ctx, canvas)
+
+    def _draw_header(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
+        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        panel(canvas, SACK.round_label, PANEL, INK_DIM, 2)
+        tc.blit(canvas, t("round", n=view.get("round"), total=view.get("rounds")), layout.TEXT_LARGE, INK,
+                max_width=SACK.round_label.width - 30, center=SACK.round_label.center)
+        panel(canvas, SACK.bank, PANEL, INK_DIM, 2)
+        tc.blit(canvas, t("bank", n=view.get("bank")), layout.TEXT_LARGE, GOLD,
+                max_width=SACK.bank.width - 30, center=SACK.bank.center)
+        phase = view.get("phase")
+        banner = SACK.turn_banner
+        turn = view.get("turn")
+        if phase in ("auction", "offer") and isinstance(turn, int):
+            info = ctx.model.seat_info(turn)
+            colour = parse_colour(info.get("colour"))
+            pygame.draw.rect(canvas, colour, banner, border_radius=22)
+            pygame.draw.rect(canvas, (0, 0, 0), banner, 4, border_radius=22)
+            draw_symbol(canvas, str(info.get("symbol")), (banner.left + 50, banner.centery), 52, INK, INK_DARK)
+            key = "turn.offer" if phase == "offer" else "turn.bid"
+            text = t(key, name=ctx.model.name(turn))
+            room = banner.width - 120 - (130 if self.timer_left is not None else 0)
+            tc.blit(canvas, text, layout.TEXT_HUGE, INK_DARK, max_width=room, midleft=(banner.left + 96, banner.centery))
+            if self.timer_left is not None:
+                tc.blit(canvas, t("seconds", n=int(self.timer_left + 0.999)), layout.TEXT_LARGE,
+                        INK_DARK, midright=(banner.right - 24, banner.centery))
+        else:
+            panel(canvas, banner, PANEL, INK_DIM, 2, 22)
+            text = t("turn.over") if phase == "over" else t("turn.choose")
+            tc.blit(canvas, text, layout.TEXT_LARGE, INK, max_width=banner.width - 40, center=banner.center)
+
+    def _draw_mouse_cards(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
+        ctx = self.ctx
+        cards = view.get("mouse_cards") or ()
+        for i, (value, mice) in enumerate(cards):
+            rect = SACK.mouse_card(i, len(cards))
+            canvas.blit(ctx.art.mouse_card(int(value), MOUSE_CARD_SIZE), rect)
+            count_at = (rect.left + 20, rect.bottom - 12)
+            if mice:
+                coins = pygame.Rect(rect.left + 96, rect.centery, rect.width - 108, rect.height // 2 - 8)
+                for pos in coin_pile_positions(int(mice), coins, 15):
+                    draw_coin(canvas, pos, 15)
+                shadow_text(ctx.tc, canvas, str(mice), layout.TEXT_HUGE, GOLD, bottomleft=count_at)
+            else:
+                ctx.tc.blit(canvas, "0", layout.TEXT_HUGE, GREY, bottomleft=count_at)
+
+    def _draw_row(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
+        ctx = self.ctx
+        row = view.get("row") or ()
+        n = row_len_for(view)
+        canvas.blit(ctx.art.face("sack", CARD_SIZE), SACK.row_slot(0, n))
+        if self.anim.hides_row():
+            return
+        for i in range(n):
+            slot = SACK.row_slot(i + 1, n)
+            if i >= len(row):
+                pygame.draw.rect(canvas, (255, 255, 255), slot, 3, border_radius=16)
+                continue
+            rc = row[i]
+            if self.anim.hides_slot(i):
+                continue
+            card = rc.get("card") if rc.get("face_up") else None
+            canvas.blit(ctx.art.face(card if card is not None else "back", CARD_SIZE), slot)
+            owner = rc.get("owner")
+            if isinstance(owner, int):
+                info = ctx.model.seat_info(owner)
+                badge = (slot.centerx, slot.bottom)
+                pygame.draw.circle(canvas, INK_DARK, badge, 24)
+                draw_symbol(canvas, str(info.get("symbol")), badge, 34, parse_colour(info.get("colour")))
+
+    def _draw_bid(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
+        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        spot = SACK.bid_spot(seat, players)
+        info = (view.get("seats") or ())[seat] if seat < len(view.get("seats") or ()) else {}
+        phase = view.get("phase")
+        if phase == "choose":
+            if info.get("chosen"):
+                mini = ctx.art.face("back", MINI_CARD)
+                canvas.blit(mini, mini.get_rect(center=(spot.centerx, spot.centery + 10)))
+                tc.blit(canvas, t("chosen"), layout.TEXT_SMALL, INK_DIM, midtop=(spot.centerx, spot.top - 4))
+            else:
+                tc.blit(canvas, t("choosing"), layout.TEXT_SMALL, INK_DIM, center=spot.center)
+            return
+        if info.get("passed"):
+            pill = pygame.Rect(0, 0, min(spot.width - 20, 200), 56)
+            pill.center = spot.center
+            panel(canvas, pill, (50, 56, 58), GREY, 2, 28)
+            tc.blit(canvas, t("passed"), layout.TEXT_BODY, INK_DIM, center=pill.center)
+            return
+        amount = int(info.get("bid") or 0)
+        if amount:
+            area = spot.inflate(-20, -10)
+            draw_coins(canvas, tc, amount, area, radius=15, label_size=int(layout.TEXT_HUGE * self.anim.pop_scale(seat)))
+
+    def _draw_seat(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
+        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        rect = SACK.seat(seat, players)
+        info = ctx.model.seat_info(seat)
+        vseat = (view.get("seats") or ())[seat] if seat < len(view.get("seats") or ()) else {}
+        connected = info.get("connected", True)
+        colour = parse_colour(info.get("colour"))
+        shown = colour if connected else grey_out(colour)
+        phase = view.get("phase")
+        is_turn = phase in ("auction", "offer") and view.get("turn") == seat
+        waiting = phase == "choose" and seat in (view.get("waiting_for") or ())
+        if is_turn:
+            pygame.draw.rect(canvas, shown, rect.inflate(22, 22), border_radius=26)
+            pygame.draw.polygon(canvas, shown, [(rect.centerx - 30, rect.top - 14), (rect.centerx + 30, rect.top - 14),
+                                                (rect.centerx, rect.top + 16)])
+        panel(canvas, rect, (30, 34, 36) if not connected else PANEL, shown, 6 if (is_turn or waiting) else 3, 20)
+        draw_symbol(canvas, str(info.get("symbol")), (rect.left + 38, rect.top + 40), 46, shown)
+        name_col = INK if connected else GREY
+        tc.blit(canvas, str(info.get("name", "")), layout.TEXT_LARGE, name_col, max_width=rect.width - 84,
+                midleft=(rect.left + 72, rect.top + 40))
+        tags = []
+        if not connected:
+            tags.append((t("away"), WARN))
+        elif info.get("bot"):
+            tags.append((t("bot"), INK_DIM))
+        if seat == self.timer_seat and self.timer_left is not None:
+            tags.append((t("seconds", n=int(self.timer_left + 0.999)), GOLD))
+        x = rect.left + 20
+        for text, col in tags:
+            r = tc.blit(canvas, text, layout.TEXT_SMALL, col, midleft=(x, rect.top + 92))
+            x = r.right + 16
+        # won cards: the count always, the values only with open piles (F-SECRET-2)
+        won = int(vseat.get("won_count") or 0)
+        won_cards = vseat.get("won_cards")
+        base_y = rect.bottom - 18
+        mini = ctx.art.face("back", MINI_CARD)
+        slot = mini.get_rect(bottomleft=(rect.left + 18, base_y))
+        if won == 0:
+            pygame.draw.rect(canvas, INK_DIM, slot, 2, border_radius=6)
+        for k in range(min(won, 4)):
+            canvas.blit(mini, slot.move(k * 8, -k * 3))
+        tc.blit(canvas, f"×{won}", layout.TEXT_LARGE, INK if won else INK_DIM,
+                midleft=(slot.right + 34, slot.centery))
+        if won_cards:
+            text = "  ".join(str(c) if isinstance(c, int) else ("0" if c == "rabbit" else "?") for c in won_cards)
+            tc.blit(canvas, text, layout.TEXT_SMALL, GOLD, max_width=rect.width - 110,
+                    midright=(rect.right - 14, rect.top + 92))
+        if seat == view.get("start_player") and not self.anim.moving_marker():
+            self._draw_marker_at(canvas, SACK.marker(seat, players))
+
+    def _draw_marker_at(self, canvas: pygame.Surface, center: tuple[float, float]) -> None:
+        """Draw the start-player marker (a little sack with 'start' under it) at `center`."""
+        ctx = self.ctx
+        face = ctx.art.face("sack", MARKER_SIZE)
+        rect = face.get_rect(center=(int(center[0]), int(center[1]) - 8))
+        canvas.blit(face, rect)
+        ctx.tc.blit(canvas, ctx.texts("start"), layout.TEXT_SMALL, GOLD, midtop=(rect.centerx, rect.bottom - 4))

@@ -1,0 +1,91 @@
+"""Fixture PUBLIC updates for the TV tests, built from the engine and bots like the server builds them."""
+
+from __future__ import annotations
+
+import queue
+import random
+from typing import Any
+
+from game.bots import make_bot
+from game.engine import cat_in_the_sack as sack
+from game.engine.cat_in_the_sack_views import public_view, view_for
+
+COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00"]
+SYMBOLS = ["triangle", "circle", "square", "diamond", "star", "cross"]
+NAMES = ["Ana", "Béla", "Chloé", "Dániel", "Élodie", "Ferran"]
+JOIN_URL = "http://192.168.1.23:8765/?k=K7MQ2X"
+
+
+def table(players: int, *, open_piles: bool = False, timer: int = 0, disconnected: tuple[int, ...] = (),
+          bots: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
+    """Return a `table` part with `players` seats (seat 0 the host)."""
+    return {"game": "cat-in-the-sack", "options": {"open_piles": open_piles, "turn_timer": timer},
+            "join_code": "K7MQ2X", "host_seat": 0, "watchers": 1,
+            "seats": [{"seat": i, "name": NAMES[i], "colour": COLOURS[i], "symbol": SYMBOLS[i],
+                       "bot": "heuristic" if i in bots else None, "connected": i not in disconnected,
+                       "host": i == 0} for i in range(players)]}
+
+
+def update(version: int, stage: str, tab: dict[str, Any], view: dict[str, Any] | None,
+           events: list[dict[str, Any]] | None = None, timer: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Return an `update` message as the server sends the TV."""
+    return {"type": "update", "version": version, "stage": stage, "table": tab,
+            "you": {"seat": None, "role": "watcher", "host": False, "name": None, "colour": None, "symbol": None},
+            "view": view, "events": events or [], "timer": timer}
+
+
+def game_updates(players: int, seed: int = 3, *, open_piles: bool = False,
+                 bot_kind: str = "heuristic") -> list[dict[str, Any]]:
+    """Return every public update of one bot game: the lobby, each action, the final scores."""
+    rng = random.Random(seed)
+    state = sack.new_game(players, rng, {"open_piles": open_piles})
+    bots = [make_bot("cat-in-the-sack", bot_kind, random.Random(seed * 10 + s)) for s in range(players)]
+    tab = table(players, open_piles=open_piles)
+    out = [update(1, "lobby", tab, None)]
+    version = 1
+    while state.phase is not sack.Phase.OVER:
+        seat = min(sack.to_act(state))
+        action = bots[seat].act(view_for(state, seat))
+        events = sack.apply(state, seat, action)
+        version += 1
+        stage = "over" if state.phase is sack.Phase.OVER else "playing"
+        out.append(update(version, stage, tab, public_view(state).to_dict(),
+                          [e.to_dict() for e in events if e.to is None]))
+    return out
+
+
+def json_round_trip(u: dict[str, Any]) -> dict[str, Any]:
+    """Return `u` as it looks after JSON (tuples become lists)."""
+    import json
+
+    return json.loads(json.dumps(u))
+
+
+def pick(updates: list[dict[str, Any]], phase: str, *, min_face_up: int = 0, bids: bool = False) -> dict[str, Any]:
+    """Return the first update in `phase` with at least `min_face_up` turned cards (and a bid, if asked)."""
+    for u in updates:
+        v = u["view"]
+        if not v or v["phase"] != phase:
+            continue
+        up = sum(1 for rc in v["row"] if rc["face_up"])
+        if up >= min_face_up and (not bids or any(s["bid"] for s in v["seats"])):
+            return u
+    raise LookupError(phase)
+
+
+class FakeServer:
+    """A stand-in for ServerThread that replays prepared public updates and records host commands."""
+
+    def __init__(self, updates: list[dict[str, Any]] | None = None) -> None:
+        self.updates: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self.errors: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self.join_url = JOIN_URL
+        self.join_code = "K7MQ2X"
+        self.lan_warning: str | None = None
+        self.port_note: str | None = None
+        self.commands: list[dict[str, Any]] = []
+        for u in updates or ():
+            self.updates.put(json_round_trip(u))
+
+    def host_command(self, cmd: dict[str, Any]) -> None:
+        self.commands.append(dict(cmd))
