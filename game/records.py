@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import os
 import sys
@@ -52,16 +53,16 @@ class Record:
     result: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the record as JSON-ready data, keys in the documented order."""
+        """Return the record as fresh JSON-ready data (a copy), keys in the documented order."""
         out: dict[str, Any] = {"format": FORMAT, "game": self.game}
         if self.seed is not None:
             out["seed"] = self.seed
         out["players"] = [p.to_dict() for p in self.players]
-        out["options"] = dict(self.options)
+        out["options"] = copy.deepcopy(self.options)
         out["setup"] = _ordered_setup(self.setup)
-        out["actions"] = [dict(a) for a in self.actions]
+        out["actions"] = copy.deepcopy(list(self.actions))
         if self.result is not None:
-            out["result"] = self.result
+            out["result"] = copy.deepcopy(self.result)
         return out
 
     def to_json(self) -> str:
