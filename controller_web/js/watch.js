@@ -7,7 +7,7 @@ import { Connection } from "./net.js";
 import { eventLines, seatOf } from "./events.js";
 import { rowSection, mouseCardsSection, seatsSection, logSection, statusText } from "./screens/table.js";
 import { scoreTable } from "./screens/results.js";
-import { seatLine } from "./screens/common.js";
+import { safeColour, seatLine } from "./screens/common.js";
 
 const KEY = new URLSearchParams(location.search).get("k") || "";
 const state = { update: null, log: [] };
@@ -18,7 +18,7 @@ function lobby(u) {
   return el("section", { class: "panel" }, [
     el("h1", { text: t("lobby.title") }),
     el("p", { class: "lead", text: t(`game.${u.table.game}`) }),
-    el("ol", { class: "seats" }, u.table.seats.map((s) => el("li", { class: "seat-row" }, [seatLine(app, s)]))),
+    el("ol", { class: "seats" }, u.table.seats.map((s) => el("li", { class: "seat-row", style: { "--seat": safeColour(s.colour) } }, [seatLine(app, s)]))),
     el("p", { class: "hint", text: t("lobby.waiting_host") }),
   ]);
 }

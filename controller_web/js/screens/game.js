@@ -97,7 +97,7 @@ function auctionActions(app) {
         text: t("offer.pass"), onclick: () => app.act({ type: "pass" }) }));
     }
     return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h" }, [
-      el("h2", { id: "act-h", text: t("turn.yours_offer") }),
+      el("h2", { id: "act-h", text: t("offer.title") }),
       el("p", { class: "hint", text: t("offer.hint", { price: legal.buy_price ?? 1 }) }),
       ...buttons,
     ]);
@@ -117,7 +117,7 @@ function auctionActions(app) {
   }
   const highest = v.highest_bid || 0;
   return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h" }, [
-    el("h2", { id: "act-h", text: t("turn.yours") }),
+    el("h2", { id: "act-h", text: t("act.title") }),
     el("p", { class: "hint", text: highest > 0 ? t("bid.highest", { n: highest }) : t("bid.none_yet") }),
     legal.bid_min === null || legal.bid_min === undefined ? el("p", { class: "hint", text: t("bid.cannot") }) : null,
     ...buttons,

@@ -2,7 +2,7 @@
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { seatLine, seatToBotButton } from "./common.js";
+import { safeColour, seatLine, seatToBotButton } from "./common.js";
 
 // Seat counts each game accepts (the engine registry's min/max players).
 const GAMES = { "cat-in-the-sack": [3, 5], "rat-a-tat-cat": [2, 6] };
@@ -30,7 +30,9 @@ function seatRow(app, seat, index, count) {
     const toBot = seatToBotButton(app, seat);
     if (toBot) controls.push(toBot);
   }
-  return el("li", { class: "seat-row" }, [seatLine(app, seat), el("span", { class: "row-controls" }, controls)]);
+  return el("li", { class: "seat-row", style: { "--seat": safeColour(seat.colour) } }, [
+    seatLine(app, seat), el("span", { class: "row-controls" }, controls),
+  ]);
 }
 
 function hostPanel(app) {

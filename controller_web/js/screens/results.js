@@ -2,7 +2,7 @@
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { seatBadge } from "../cards.js";
+import { seatBadge, signed } from "../cards.js";
 import { seatOf } from "../events.js";
 import { logSection } from "./table.js";
 
@@ -28,10 +28,12 @@ export function scoreTable(update) {
         const seat = seatOf(update, sc.seat);
         const won = winners.includes(sc.seat);
         return el("tr", { class: won ? "won" : "" }, [
-          el("th", { scope: "row" }, [seatBadge(seat), el("span", { text: seat.name }), won ? el("span", { class: "tag host", text: t("over.crown") }) : null]),
-          el("td", { text: sc.cats }),
-          el("td", { text: sc.mice }),
-          el("td", { class: "total", text: sc.total }),
+          el("th", { scope: "row" }, [el("span", { class: "score-name" }, [
+            seatBadge(seat), el("span", { text: seat.name }), won ? el("span", { class: "tag host", text: t("over.crown") }) : null,
+          ])]),
+          el("td", { text: signed(sc.cats) }),
+          el("td", { text: signed(sc.mice) }),
+          el("td", { class: "total", text: signed(sc.total) }),
         ]);
       })),
     ]),

@@ -1,0 +1,92 @@
+"""The phone page's four locales agree, cover every key the page and the server use, and the page stays small and safe."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from game.engine import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "controller_web"
+LANGS = ("en", "es", "fr", "hu")
+PAGE_LIMIT_BYTES = 100 * 1024
+
+# Keys the JS builds at run time, from a prefix and a closed set.
+DYNAMIC = {
+    "lang.": LANGS,
+    "game.": tuple(GAMES),
+    "bye.": ("replaced", "shutdown", "kicked"),
+}
+# Error keys named through a variable in the server, which the source scan cannot see.
+INDIRECT_ERRORS = ("lobby_only", "not_now")
+ERROR_CALL = re.compile(r"\b(?:_err|_bad|GameError|BadAction|IllegalAction)\(\s*\"([a-z_]+)\"")
+
+
+def _locale(lang: str) -> dict[str, str]:
+    return json.loads((WEB / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def _sources(pattern: str) -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(WEB.rglob(pattern)))
+
+
+def test_all_locales_have_the_same_keys_and_placeholders() -> None:
+    en = _locale("en")
+    for lang in LANGS:
+        strings = _locale(lang)
+        assert set(strings) == set(en), f"{lang}: missing {set(en) - set(strings)}, extra {set(strings) - set(en)}"
+        for key, text in strings.items():
+            assert isinstance(text, str) and text.strip(), f"{lang}:{key} is empty"
+            assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", en[key])), \
+                f"{lang}:{key} has other placeholders than English"
+
+
+def test_every_key_the_page_uses_exists() -> None:
+    keys = set(_locale("en"))
+    js = _sources("*.js")
+    used = set(re.findall(r"\bt\(\s*\"([^\"]+)\"", js))
+    used |= set(re.findall(r"\bt\(\s*`([^`$]+)`", js))
+    html = _sources("*.html")
+    used |= set(re.findall(r"data-i18n(?:-label)?=\"([^\"]+)\"", html))
+    assert len(used) > 100, "the key scan found too little: did the t() call style change?"
+    dynamic = set(re.findall(r"\bt\(\s*`([^`$]*)\$\{", js)) | set(re.findall(r"`([a-z]+\.)\$\{", js))
+    assert dynamic <= set(DYNAMIC) | {"err."}, f"unchecked dynamic keys: {dynamic - set(DYNAMIC)}"
+    for prefix, names in DYNAMIC.items():
+        used |= {prefix + n for n in names}
+    assert not used - keys, f"keys used but not translated: {sorted(used - keys)}"
+
+
+def test_every_error_key_the_server_and_engine_send_is_translated() -> None:
+    sent = set(INDIRECT_ERRORS)
+    for path in (ROOT / "game").rglob("*.py"):
+        sent |= set(ERROR_CALL.findall(path.read_text(encoding="utf-8")))
+    assert {"bid_too_low", "stale_version", "name_taken"} <= sent, "the error scan found too little"
+    keys = set(_locale("en"))
+    missing = sorted(k for k in sent if f"err.{k}" not in keys)
+    assert not missing, f"error keys without a translation: {missing}"
+    assert "err.generic" in keys and "{message}" in _locale("en")["err.generic"]
+
+
+def test_the_page_never_writes_html_from_strings() -> None:
+    js = _sources("*.js")
+    for banned in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function"):
+        assert banned not in js, f"{banned} found in controller_web JS"
+
+
+def test_the_phone_page_weighs_at_most_100_kb() -> None:
+    js = sum(p.stat().st_size for p in (WEB / "js").rglob("*.js"))
+    css = sum(p.stat().st_size for p in (WEB / "css").glob("*.css"))
+    biggest_locale = max((WEB / "locales" / f"{lang}.json").stat().st_size for lang in LANGS)
+    total = (WEB / "index.html").stat().st_size + js + css + biggest_locale + (WEB / "locales" / "en.json").stat().st_size
+    print(f"phone page: {total} bytes (html+js+css+locale+English fallback)")
+    assert total <= PAGE_LIMIT_BYTES
+
+
+def test_pages_load_nothing_from_outside() -> None:
+    for path in WEB.rglob("*"):
+        if path.suffix in {".html", ".js", ".css"}:
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"(?:src|href)=\"(?:https?:)?//", text), f"{path.name} loads from another host"
+            assert "@import url(http" not in text and "fonts.googleapis" not in text

@@ -1,0 +1,114 @@
+"""The pages around the game: no key, rules in four languages, a seat taken over, reconnecting."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import load_locale
+
+pytestmark = pytest.mark.browser
+
+RULES_TITLES = {"en": "Cat in the Sack", "es": "El gato en el saco", "fr": "Le chat dans le sac", "hu": "Zsákbamacska"}
+
+
+def _origin(server: Any) -> str:
+    return f"http://127.0.0.1:{server.port}"
+
+
+def test_without_the_key_the_phone_is_told_to_scan_the_tv(pw_browser: Any, server: Any, shots: Path) -> None:
+    pw, browser = pw_browser
+    for locale, lang in (("en-US", "en"), ("fr-FR", "fr")):
+        context = browser.new_context(**pw.devices["Pixel 7"], locale=locale)
+        page = context.new_page()
+        page.goto(_origin(server) + "/")
+        page.get_by_role("heading", name=load_locale(lang)["nokey.title"]).wait_for()
+        assert page.get_by_role("button").count() == 0, "no seat controls without the key"
+        if lang == "en":
+            page.screenshot(path=str(shots / "nokey.png"))
+        context.close()
+
+
+def test_rules_page_speaks_all_four_languages(pw_browser: Any, server: Any, shots: Path) -> None:
+    pw, browser = pw_browser
+    context = browser.new_context(**pw.devices["iPhone 13"], locale="en-US")
+    page = context.new_page()
+    page.goto(_origin(server) + "/rules")
+    for lang, title in RULES_TITLES.items():
+        page.get_by_label("Language · Idioma · Langue · Nyelv").select_option(lang)
+        heading = page.get_by_role("heading", name=title, level=1)
+        heading.wait_for()
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert page.get_by_role("heading", level=1).count() == 1, "only the chosen language is shown"
+        if lang in ("en", "hu"):
+            page.screenshot(path=str(shots / f"rules-{lang}.png"))
+    context.close()
+
+
+def _join(phone: Any, url: str, name: str) -> None:
+    t = load_locale("en")
+    phone.goto(url)
+    phone.get_by_label(t["join.name"]).fill(name)
+    phone.get_by_role("button", name=t["join.button"]).click()
+    phone.get_by_role("heading", name=t["lobby.title"]).wait_for()
+
+
+def test_opening_the_seat_on_a_second_phone_stops_the_first(pw_browser: Any, server: Any, shots: Path) -> None:
+    pw, browser = pw_browser
+    t = load_locale("en")
+    first = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
+    old = first.new_page()
+    _join(old, server.join_url, "Ana")
+    token_key = f"cc.token.127.0.0.1:{server.port}"
+    token = old.evaluate("key => localStorage.getItem(key)", token_key)
+    assert token, "the page keeps its seat token"
+
+    second = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
+    second.add_init_script(f"localStorage.setItem({token_key!r}, {token!r})")
+    new = second.new_page()
+    new.goto(server.join_url)
+    new.get_by_role("heading", name=t["lobby.title"]).wait_for()
+    assert new.get_by_role("button", name=t["host.add_bot"]).count() == 1, "the seat (and its host role) moved"
+
+    old.get_by_role("heading", name=t["bye.replaced"]).wait_for()
+    old.screenshot(path=str(shots / "replaced.png"))
+    old.wait_for_timeout(2500)  # longer than the first reconnect backoff
+    assert old.get_by_role("heading", name=t["bye.replaced"]).count() == 1, "the old phone must not take the seat back"
+    assert new.get_by_role("heading", name=t["lobby.title"]).count() == 1
+    first.close()
+    second.close()
+
+
+def test_a_dropped_connection_shows_a_banner_and_comes_back(pw_browser: Any, server: Any, shots: Path) -> None:
+    pw, browser = pw_browser
+    t = load_locale("en")
+    context = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
+    page = context.new_page()
+    sockets: list[Any] = []
+    blocked = {"on": False}
+
+    def route(ws: Any) -> None:
+        # Every page socket goes through the test, so it can cut the line like a sleeping phone.
+        if blocked["on"]:
+            ws.close(code=4000)
+            return
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r"/ws\?"), route)
+    _join(page, server.join_url, "Ana")
+    banner = page.get_by_role("status").filter(has_text=t["status.reconnecting"])
+    blocked["on"] = True
+    sockets[-1].close(code=4000)
+    banner.wait_for()
+    page.screenshot(path=str(shots / "reconnecting.png"))
+    blocked["on"] = False
+    # A phone that wakes up reconnects at once, without waiting out its backoff.
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    banner.wait_for(state="hidden")
+    page.get_by_role("button", name=t["host.add_bot"]).click()
+    page.get_by_role("button", name=re.compile("^Remove the bot ")).wait_for()
+    context.close()
