@@ -47,7 +47,7 @@ class Anim:
 class Timeline:
     """The running animations of one scene. Only `add`/`advance` change it; drawing just reads."""
 
-    MAX_BACKLOG = 2.5  # seconds: a burst of updates never queues minutes of animation
+    MAX_BACKLOG = 5.0  # seconds: a burst of updates never queues minutes of animation
 
     def __init__(self) -> None:
         self.now = 0.0

@@ -22,6 +22,7 @@ from game.tv.sound import Sfx
 Point = tuple[float, float]
 CHASE_SECONDS = 1.0
 COLLECT_SECONDS = 1.1
+BACKLOG = 2.5  # seconds an update's animations may wait behind the previous update's
 BANK_POINT: Point = (SACK.bank.centerx, SACK.bank.centery)
 
 
@@ -43,6 +44,14 @@ class SackAnimator:
         self.timeline = Timeline()
         self.news = ""
         self._news_queue: list[tuple[float, str]] = []
+        self._busy_until = 0.0
+
+    def reset(self) -> None:
+        """Forget every animation and news line (a fresh table)."""
+        self.timeline.clear()
+        self.news = ""
+        self._news_queue.clear()
+        self._busy_until = self.timeline.now
 
     # ---------------------------------------------------------------- building
 
@@ -53,7 +62,8 @@ class SackAnimator:
         players = int(view.get("players") or 4)
         events = [e for e in update.get("events") or () if isinstance(e, dict)]
         tl, t = self.timeline, self.texts
-        at = 0.0
+        # this update's pictures follow the previous update's, but never more than a short backlog behind
+        at = min(max(0.0, self._busy_until - tl.now), BACKLOG)
         # the row as it lay before this update, with this batch's turned cards filled in
         snapshot = [dict(rc) for rc in prev_view.get("row") or ()]
         for ev in events:
@@ -129,6 +139,7 @@ class SackAnimator:
             elif kind == "game_over":
                 tl.add("sound", at, 0.1, Sfx.WIN)
                 self._say(at, t("ev.game_over"))
+        self._busy_until = tl.now + at
 
     def _collect(self, events: list[dict[str, Any]], snapshot: list[dict[str, Any]], players: int,
                  at: float) -> float:
@@ -177,7 +188,10 @@ class SackAnimator:
         return at + chase + COLLECT_SECONDS
 
     def _say(self, delay: float, text: str) -> None:
-        self._news_queue.append((self.timeline.now + min(delay, Timeline.MAX_BACKLOG), text))
+        when = self.timeline.now + min(delay, Timeline.MAX_BACKLOG)
+        if self._news_queue:
+            when = max(when, self._news_queue[-1][0])  # the newest event's line always shows last
+        self._news_queue.append((when, text))
 
     # ---------------------------------------------------------------- time
 

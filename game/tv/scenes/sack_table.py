@@ -33,8 +33,7 @@ class SackTableScene(Scene):
 
     def enter(self) -> None:
         """Start with a clean animation timeline."""
-        self.anim.timeline.clear()
-        self.anim.news = ""
+        self.anim.reset()
 
     def on_update(self, update: dict[str, Any]) -> None:
         """Schedule the animations of the update's events and restart the turn timer countdown."""

@@ -1,0 +1,134 @@
+"""Whole games on the TV from the real server thread: keyboard host controls, bots, results, demo mode."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.server.thread import ServerThread
+from game.tv import layout
+from game.tv.app import TvApp
+from game.tv.intents import Intent
+from game.tv.model import PRIVATE_VIEW_KEYS, check_public
+from game.tv.scenes.lobby import LobbyScene
+from game.tv.scenes.results import ResultsScene
+from game.tv.scenes.sack_table import SackTableScene
+from tests.tv_fixtures import FakeServer, table, update
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    srv = ServerThread(port=0, data_dir=tmp_path, bot_delay=0)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def key(app: TvApp, k: int, mod: int = 0) -> None:
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+
+
+def run_until(app: TvApp, done, seconds: float = 60.0, canvas: pygame.Surface | None = None) -> None:
+    """Tick (and draw) the app until done() holds; fail after `seconds` of wall time."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, f"stuck in {type(app.scene).__name__} stage={app.model.stage}"
+        app.tick(0.1)
+        if canvas is not None:
+            app.draw(canvas)
+        time.sleep(0.002)
+
+
+def test_tv_keyboard_runs_a_bot_game_from_the_real_server_to_the_results(server: ServerThread) -> None:
+    app = TvApp(server, keep_log=True)
+    canvas = pygame.Surface(layout.CANVAS)
+    run_until(app, lambda: app.model.update is not None)
+    assert isinstance(app.scene, LobbyScene)
+    for _ in range(4):
+        key(app, pygame.K_b)
+    run_until(app, lambda: len(app.model.table.get("seats") or ()) == 4)
+    key(app, pygame.K_o)  # open piles on
+    run_until(app, lambda: (app.model.table.get("options") or {}).get("open_piles") is True)
+    key(app, pygame.K_DELETE)
+    run_until(app, lambda: len(app.model.table.get("seats") or ()) == 3)
+    key(app, pygame.K_b)
+    run_until(app, lambda: len(app.model.table.get("seats") or ()) == 4)
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: isinstance(app.scene, SackTableScene))
+    run_until(app, lambda: isinstance(app.scene, ResultsScene), canvas=canvas)
+    result = app.model.view["result"]
+    assert len(result["scores"]) == 4 and result["winners"]
+    assert app.model.rejected == 0
+    for u in app.model.consumed:
+        check_public(u)
+        assert u.get("view") is None or not PRIVATE_VIEW_KEYS & set(u["view"])
+    stages = [u["stage"] for u in app.model.consumed]
+    assert stages[0] == "lobby" and "playing" in stages and stages[-1] == "over"
+    app.draw(canvas)
+    key(app, pygame.K_RETURN)  # play again with the same seats
+    run_until(app, lambda: isinstance(app.scene, SackTableScene))
+    assert len(app.model.table["seats"]) == 4
+
+
+def test_demo_mode_fills_the_table_with_bots_and_plays(server: ServerThread) -> None:
+    app = TvApp(server, demo=True)
+    run_until(app, lambda: app.model.stage == "playing")
+    assert len(app.model.table["seats"]) == 4
+    assert all(s["bot"] for s in app.model.table["seats"])
+    run_until(app, lambda: isinstance(app.scene, ResultsScene))
+
+
+def test_lobby_keys_send_the_host_commands() -> None:
+    server = FakeServer([update(1, "lobby", table(4, bots=(1, 3)), None)])
+    app = TvApp(server)
+    app.tick(0.02)
+    for k in (pygame.K_b, pygame.K_DELETE, pygame.K_o, pygame.K_t, pygame.K_RETURN):
+        key(app, k)
+    assert server.commands == [
+        {"cmd": "add_bot", "kind": "heuristic"},
+        {"cmd": "remove_seat", "seat": 3},
+        {"cmd": "set_option", "name": "open_piles", "value": True},
+        {"cmd": "set_option", "name": "turn_timer", "value": 30},
+        {"cmd": "start"},
+    ]
+    key(app, pygame.K_g)
+    assert app.ctx.toast_text  # only one game yet: said, nothing sent
+    assert len(server.commands) == 5
+
+
+def test_escape_asks_before_quitting_and_window_close_quits_at_once() -> None:
+    app = TvApp(FakeServer([update(1, "lobby", table(3), None)]))
+    app.tick(0.02)
+    key(app, pygame.K_ESCAPE)
+    assert app.confirming_quit and app.running
+    key(app, pygame.K_ESCAPE)
+    assert not app.confirming_quit and app.running
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    assert not app.running
+    app2 = TvApp(FakeServer())
+    app2.handle_event(pygame.event.Event(pygame.QUIT))
+    assert not app2.running
+    app3 = TvApp(FakeServer())
+    key(app3, pygame.K_c, pygame.KMOD_LCTRL)
+    assert not app3.running
+
+
+def test_mute_key_toggles_sound_and_says_so() -> None:
+    app = TvApp(FakeServer(), mute=False)
+    app.enable_sound()
+    assert app.ctx.sound is not None
+    app.dispatch(Intent.MUTE)
+    assert app.ctx.sound.muted and app.ctx.toast_text == app.ctx.texts("sound_off")
+    app.dispatch(Intent.MUTE)
+    assert not app.ctx.sound.muted

@@ -1,0 +1,82 @@
+"""The TV only ever consumes public updates: private views are refused, and no TV code can build one."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine import cat_in_the_sack as sack
+from game.engine.cat_in_the_sack_views import public_view, view_for
+from game.tv.app import TvApp
+from game.tv.model import PRIVATE_VIEW_KEYS, PrivateViewError, TableModel, check_public
+from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, table, update
+
+TV_DIR = Path(__file__).resolve().parent.parent / "game" / "tv"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def test_a_seat_view_is_refused_and_the_picture_stays() -> None:
+    state = sack.new_game(4, random.Random(5))
+    public = json_round_trip(update(2, "playing", table(4), public_view(state).to_dict()))
+    private = json_round_trip(update(3, "playing", table(4), view_for(state, 1).to_dict()))
+    model = TableModel()
+    assert model.accept(public)
+    assert not model.accept(private)
+    assert model.rejected == 1 and model.update is public
+    with pytest.raises(PrivateViewError):
+        check_public(private)
+
+
+@pytest.mark.parametrize("field", sorted(PRIVATE_VIEW_KEYS))
+def test_any_single_private_field_is_refused(field: str) -> None:
+    state = sack.new_game(3, random.Random(1))
+    u = json_round_trip(update(2, "playing", table(3), public_view(state).to_dict()))
+    u["view"][field] = [] if field != "seat" else 0
+    assert not TableModel().accept(u)
+
+
+def test_a_face_down_card_or_a_private_event_is_refused() -> None:
+    ups = game_updates(4, seed=2)
+    u = next(json_round_trip(x) for x in ups if x["view"] and any(not rc["face_up"] for rc in x["view"]["row"]))
+    down = next(rc for rc in u["view"]["row"] if not rc["face_up"])
+    down["card"] = 15
+    assert not TableModel().accept(u)
+    ev = json_round_trip(ups[2])
+    ev["events"].append({"type": "my_card_chosen", "seat": 0, "card": 11})
+    assert not TableModel().accept(ev)
+    addressed = json_round_trip(ups[2])
+    addressed["you"]["seat"] = 0
+    assert not TableModel().accept(addressed)
+
+
+def test_a_whole_game_through_the_tv_consumes_only_public_views() -> None:
+    ups = game_updates(5, seed=4)
+    server = FakeServer(ups)
+    app = TvApp(server, keep_log=True)
+    for _ in range(len(ups) + 5):
+        app.tick(0.05)
+    assert app.model.rejected == 0
+    assert len(app.model.consumed) == len(ups)
+    for u in app.model.consumed:
+        check_public(u)
+        assert not PRIVATE_VIEW_KEYS & set(u["view"] or {})
+
+
+def test_no_tv_module_builds_or_imports_a_seat_view() -> None:
+    sources = list(TV_DIR.rglob("*.py"))
+    assert len(sources) >= 10
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        assert "view_for" not in text, path
+        assert not re.search(r"^\s*(from|import)\s+game\.(engine|session|bots)", text, re.M), \
+            f"{path} imports game state code; the TV must draw from public updates only"

@@ -1,0 +1,177 @@
+"""TV rendering: every scene at three screen sizes, layout inside the TV-safe area, texts, art, rest picture."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.tv import layout
+from game.tv.app import TvApp, present
+from game.tv.cards import CATS, CardArt
+from game.tv.i18n import LANGS, TEXTS, Texts, pick_lang
+from game.tv.scenes.lobby import LobbyScene
+from game.tv.scenes.results import ResultsScene
+from game.tv.scenes.sack_table import SackTableScene
+from tests.conftest import ARTIFACTS
+from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, pick, table, update
+
+SHOTS = ARTIFACTS / "screenshots" / "tv"
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def feed(app: TvApp, server: FakeServer, u: dict, settle: float = 6.0) -> None:
+    """Give the app one update and let its animations finish."""
+    server.updates.put(json_round_trip(u))
+    app.tick(1 / 60)
+    for _ in range(int(settle * 10)):
+        app.tick(0.1)
+
+
+def frames_for(players: int, open_piles: bool = False) -> dict[str, dict]:
+    ups = game_updates(players, seed=players, open_piles=open_piles)
+    return {"lobby": ups[0], "choose": pick(ups, "choose"), "auction": pick(ups, "auction", min_face_up=2, bids=True),
+            "offer_or_late": next((u for u in ups if u["view"] and u["view"]["phase"] == "offer"), None)
+            or pick(ups, "auction", min_face_up=players - 1),
+            "over": ups[-1]}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_scene_renders_at_720p_1080p_and_4k(players: int) -> None:
+    server = FakeServer()
+    app = TvApp(server, keep_log=True)
+    canvas = pygame.Surface(layout.CANVAS)
+    scenes = {"lobby": LobbyScene, "choose": SackTableScene, "auction": SackTableScene,
+              "offer_or_late": SackTableScene, "over": ResultsScene}
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for name, u in frames_for(players, open_piles=players == 5).items():
+        feed(app, server, u)
+        assert isinstance(app.scene, scenes[name]), name
+        app.draw(canvas)
+        pygame.image.save(canvas, str(SHOTS / f"{players}p_{name}.png"))
+        for size in SIZES:
+            target = pygame.Surface(size)
+            dest = present(canvas, target)
+            assert target.get_rect().contains(dest)
+            assert dest.width == size[0] and dest.height == size[1]  # all three are 16:9
+            # the picture really arrived: the centre pixel of the screen equals the canvas centre (scaled)
+            assert target.get_at(dest.center) != pygame.Color(0, 0, 0, 255) or name == "over"
+
+
+def test_letterbox_keeps_the_aspect_on_other_screens() -> None:
+    assert layout.letterbox((1920, 1200)) == pygame.Rect(0, 60, 1920, 1080)
+    assert layout.letterbox((2560, 1080)) == pygame.Rect(320, 0, 1920, 1080)
+    target = pygame.Surface((1024, 768))
+    dest = present(pygame.Surface(layout.CANVAS), target)
+    assert dest.width == 1024 and dest.top == (768 - dest.height) // 2
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_every_layout_rect_lies_inside_the_safe_area(seats: int) -> None:
+    for name, rect in layout.all_rects(seats).items():
+        assert layout.SAFE.contains(rect), f"{name} {rect} leaves the safe area {layout.SAFE}"
+    panels = [layout.SACK.seat(i, seats) for i in range(seats)]
+    for a, b in zip(panels, panels[1:]):
+        assert not a.colliderect(b), "seat panels overlap"
+    assert all(p.width >= 260 for p in panels), "a seat panel is too narrow for a name"
+
+
+def test_lobby_shows_six_seats_with_bots_hosts_and_a_lan_warning() -> None:
+    server = FakeServer()
+    server.lan_warning = "no LAN"
+    server.port_note = "Port 8765 is busy: using 8766."
+    app = TvApp(server, lang="hu")
+    feed(app, server, update(2, "lobby", table(6, disconnected=(4,), bots=(1, 5)), None), settle=0.2)
+    canvas = pygame.Surface(layout.CANVAS)
+    app.draw(canvas)
+    pygame.image.save(canvas, str(SHOTS / "lobby_6_seats_hu_warning.png"))
+    # the warning text (orange) is drawn in the warning area
+    warn = layout.LOBBY.warning
+    pixels = {tuple(canvas.get_at((x, y)))[:3] for x in range(warn.left, warn.left + 500, 3)
+              for y in range(warn.top, warn.top + 30, 3)}
+    assert (255, 170, 60) in pixels
+
+
+def test_every_text_exists_in_all_four_languages_and_renders() -> None:
+    for key, entry in TEXTS.items():
+        assert set(entry) == set(LANGS), key
+    for lang in LANGS:
+        t = Texts(lang)
+        assert t("round", n=3, total=9) != "round"
+        assert t.card(-8) and t.card("big_dog") != "card.big_dog"
+    font = pygame.font.Font(None, 40)
+    for entry in TEXTS.values():
+        for text in entry.values():
+            assert font.size(text)[0] > 0
+
+
+def test_language_comes_from_the_flag_then_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert pick_lang("fr") == "fr"
+    monkeypatch.setenv("LC_ALL", "")
+    monkeypatch.setenv("LC_MESSAGES", "")
+    monkeypatch.setenv("LANG", "hu_HU.UTF-8")
+    assert pick_lang(None) == "hu"
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.setenv("LANGUAGE", "")
+    assert pick_lang("xx") in ("en", *LANGS)
+
+
+def test_every_card_has_its_own_picture_drawn_once() -> None:
+    art = CardArt()
+    cards = [*CATS, "rabbit", "big_dog", "small_dog", "back", "sack"]
+    faces = {c: art.face(c, layout.CARD_SIZE) for c in cards}
+    raw = {c: pygame.image.tobytes(s, "RGBA") for c, s in faces.items()}
+    assert len(set(raw.values())) == len(cards), "two cards look the same"
+    assert art.face(11, layout.CARD_SIZE) is faces[11], "a card was drawn twice"
+    canvas = pygame.Surface((len(cards) * 200, 280))
+    canvas.fill((22, 74, 58))
+    for i, c in enumerate(cards):
+        canvas.blit(faces[c], (i * 200 + 5, 7))
+    pygame.image.save(canvas, str(SHOTS / "cards.png"))
+
+
+def test_draw_changes_nothing() -> None:
+    ups = game_updates(4, seed=9)
+    server = FakeServer()
+    app = TvApp(server)
+    a = pick(ups, "auction", min_face_up=2, bids=True)
+    feed(app, server, a, settle=0.1)
+    nxt = ups[ups.index(a) + 1]
+    server.updates.put(json_round_trip(nxt))
+    app.tick(0.2)  # mid-animation
+    before = (app.ctx.clock, len(app.scene.anim.timeline.anims), app.model.update, app.scene.anim.news)
+    c1, c2 = pygame.Surface(layout.CANVAS), pygame.Surface(layout.CANVAS)
+    app.draw(c1)
+    app.draw(c2)
+    after = (app.ctx.clock, len(app.scene.anim.timeline.anims), app.model.update, app.scene.anim.news)
+    assert before == after
+    assert pygame.image.tobytes(c1, "RGB") == pygame.image.tobytes(c2, "RGB")
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_resting_picture_equals_the_latest_view(players: int) -> None:
+    """A TV that saw every update (with animations) and one that saw only the last agree at rest."""
+    ups = game_updates(players, seed=11)
+    mid = [u for u in ups if u["view"] and u["view"]["round"] == 4][5]
+    stop = ups.index(mid)
+    s1, s2 = FakeServer(), FakeServer()
+    watched, fresh = TvApp(s1), TvApp(s2)
+    for u in ups[:stop + 1]:
+        s1.updates.put(json_round_trip(u))
+        watched.tick(0.05)
+    feed(watched, s1, mid, settle=0)  # a resent duplicate is harmless
+    for _ in range(80):
+        watched.tick(0.1)
+    feed(fresh, s2, ups[0], settle=0.1)
+    feed(fresh, s2, mid, settle=8)
+    c1, c2 = pygame.Surface(layout.CANVAS), pygame.Surface(layout.CANVAS)
+    watched.draw(c1)
+    fresh.draw(c2)
+    pygame.image.save(c1, str(SHOTS / f"rest_{players}p.png"))
+    assert pygame.image.tobytes(c1, "RGB") == pygame.image.tobytes(c2, "RGB")
