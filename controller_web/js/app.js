@@ -78,9 +78,10 @@ function onOpen() {
 function onStatus(status) {
   app.status = status;
   const banner = $("banner");
-  banner.hidden = status === "open";
+  // After a "bye" the screen itself says why, so the banner would only repeat it.
+  banner.hidden = status === "open" || (status === "stopped" && app.ended !== null);
   if (status === "reconnecting") banner.textContent = t("status.reconnecting");
-  else if (status === "stopped") banner.textContent = app.ended ? t(app.ended) : t("status.stopped");
+  else if (status === "stopped") banner.textContent = t("status.stopped");
   if (status === "open" && !app.update) render();
 }
 
@@ -163,10 +164,10 @@ function onBye(msg) {
   app.ended = `bye.${reason}`;
   if (reason === "replaced" || reason === "kicked") {
     app.conn.stop();
-    toast(t(app.ended));
   } else {
-    // The TV closed: it may come back on the same port, so keep trying quietly.
+    // The TV closed: it may come back on the same port, so keep trying on our own.
     toast(t(app.ended));
+    app.ended = null;
   }
   render(true);
 }

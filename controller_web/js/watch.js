@@ -10,7 +10,17 @@ import { scoreTable } from "./screens/results.js";
 import { safeColour, seatLine } from "./screens/common.js";
 
 const KEY = new URLSearchParams(location.search).get("k") || "";
-const state = { update: null, log: [] };
+const state = { update: null, log: [], timerUntil: 0 };
+
+function secondsLeft() {
+  return Math.max(0, Math.round((state.timerUntil - Date.now()) / 1000));
+}
+
+// The seconds tick down between updates; the server's next update resets them.
+setInterval(() => {
+  const node = document.getElementById("turn-timer");
+  if (node) node.textContent = t("timer.seconds", { s: secondsLeft() });
+}, 1000);
 
 function lobby(u) {
   // seatLine only needs `update` from its app argument; a watcher has no seat of its own.
@@ -30,7 +40,13 @@ function table(u) {
       el("span", { class: "round", text: t("head.round", { n: v.round, of: v.rounds }) }),
       el("span", { class: "start small", text: t("head.start", { name: seatOf(u, v.start_player).name }) }),
     ]),
-    el("div", { class: "status-bar" }, [el("p", { class: "status-text", text: statusText(u) })]),
+    el("div", { class: "status-bar" }, [
+      el("p", { class: "status-text", text: statusText(u) }),
+      u.timer && typeof u.timer.seconds_left === "number"
+        ? el("span", { class: "timer", "aria-label": t("timer.label", { name: seatOf(u, u.timer.seat).name }) }, [
+          el("span", { id: "turn-timer", text: t("timer.seconds", { s: secondsLeft() }) }),
+        ]) : null,
+    ]),
     rowSection(u),
     mouseCardsSection(u),
     seatsSection(u, null),
@@ -55,6 +71,7 @@ function render() {
 function onMessage(msg) {
   if (msg.type !== "update") return;
   state.update = msg;
+  if (msg.timer && typeof msg.timer.seconds_left === "number") state.timerUntil = Date.now() + msg.timer.seconds_left * 1000;
   const lines = eventLines(msg, Array.isArray(msg.events) ? msg.events : []);
   if (lines.length) {
     state.log = state.log.concat(lines).slice(-8);

@@ -111,8 +111,11 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
         Phone(pw, browser, "Pixel 7", "hu-HU", "hu", "Csaba"),
     ]
     ana, bea, csaba = phones
+    watcher = Phone(pw, browser, "Pixel 7", "es-ES", "es", "")
     try:
         _join(ana, server.join_url, shots)
+        watcher.page.goto(f"http://127.0.0.1:{server.port}/watch?k={server.join_code}")
+        watcher.page.get_by_role("heading", name=watcher.t["lobby.title"]).wait_for()
         _join(bea, server.join_url, None)
         ana.page.get_by_role("listitem").filter(has_text="Bea").wait_for()
         assert ana.button("host.start").is_disabled(), "two seats are too few for Cat in the Sack"
@@ -134,7 +137,14 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
             assert p.button("host.add_bot").count() == 0
             p.page.get_by_text(p.t["lobby.waiting_host"]).wait_for()
         ana.page.get_by_text("Csaba").wait_for()
+        # The host reorders seats: Csaba moves up past Bea, and every phone sees the new order.
+        ana.page.get_by_role("button", name=ana.t["host.move_up"].replace("{name}", "Csaba")).click()
+        bea.page.locator(".seats li").nth(1).filter(has_text="Csaba").wait_for()
         ana.button("host.add_bot").click()
+        timer_120 = ana.page.get_by_role("button", name=ana.t["opt.timer_s"].replace("{s}", "120"))
+        timer_120.click()
+        ana.page.wait_for_function("() => [...document.querySelectorAll('button[aria-pressed=true]')]"
+                                   ".some(b => b.textContent.includes('120'))")
         ana.page.get_by_role("button", name=name_pattern(ana.t["host.remove_bot"])).wait_for()
         ana.page.screenshot(path=str(shots / "lobby.png"), full_page=True)
         csaba.page.screenshot(path=str(shots / "lobby-hu.png"), full_page=True)
@@ -164,6 +174,10 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
                 acted = bool(_play_turn(p, rng, seen, shots)) or acted
             if not acted:
                 ana.page.wait_for_timeout(60)
+            if seen.get("auction") and not seen.get("watch"):
+                watcher.page.get_by_role("heading", name=watcher.t["row.title"]).wait_for()
+                watcher.page.screenshot(path=str(shots / "watch.png"), full_page=True)
+                seen["watch"] = True
         assert reloaded, "the Hungarian phone never reached an auction to reload in"
         assert seen.get("choose") and seen.get("auction")
 
@@ -177,8 +191,12 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
         csaba.page.screenshot(path=str(shots / "results-hu.png"), full_page=True)
         assert ana.button("over.play_again").count() == 1
         assert bea.button("over.play_again").count() == 0
-        for p in phones:
-            assert not p.errors, f"{p.name}'s page raised: {p.errors}"
+        # The watch page shows the public table only: scores at the end, never a hand or anyone's mice.
+        watcher.page.get_by_role("table").wait_for()
+        assert watcher.page.get_by_role("list", name=name_pattern(watcher.t["hand.title"])).count() == 0
+        assert watcher.page.locator(".my-mice").count() == 0
+        for p in (*phones, watcher):
+            assert not p.errors, f"{p.name or 'the watcher'}'s page raised: {p.errors}"
     finally:
-        for p in phones:
+        for p in (*phones, watcher):
             p.close()
