@@ -11,29 +11,35 @@ import json
 import random
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any, Union
+from typing import Any
 
+from game.engine.cat_in_the_sack_cards import (
+    CAT_VALUES,
+    DOGS,
+    PLAYER_SET,
+    Card,
+    Special,
+    card_to_json,
+    card_value,
+    chase,
+    is_card,
+    parse_card,
+)
 from game.engine.common import BadAction, IllegalAction, Outcome, Score, require_int
+
+__all__ = [
+    "BUY", "CAT_VALUES", "DOGS", "GAME_ID", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "MONEY_TOTAL",
+    "MOUSE_CARDS", "PASS", "PLAYER_SET", "ROUNDS", "START_MICE", "Action", "ActionType", "Card", "Event",
+    "MouseCard", "Phase", "RowCard", "Special", "State", "apply", "bid", "card_places", "card_to_json",
+    "card_value", "chase", "check", "from_setup", "highest_bid", "is_card", "legal_actions", "max_bid",
+    "money_in_play", "new_game", "outcome", "parse_action", "parse_card", "pass_takes", "play", "to_act",
+]
 
 GAME_ID = "cat-in-the-sack"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
 ROUNDS = 9
 HAND_SIZE = 9
-
-
-class Special(StrEnum):
-    """The cards of a set that are not cats."""
-
-    RABBIT = "rabbit"
-    BIG_DOG = "big_dog"
-    SMALL_DOG = "small_dog"
-
-
-Card = Union[int, Special]
-CAT_VALUES: tuple[int, ...] = (-8, -5, 3, 5, 8, 11, 15)
-PLAYER_SET: tuple[Card, ...] = (*CAT_VALUES, Special.RABBIT, Special.BIG_DOG, Special.SMALL_DOG)
-DOGS = (Special.BIG_DOG, Special.SMALL_DOG)
 
 # players -> (mouse cards used, total money in play) (Setup table, F-MONEY-2)
 MOUSE_CARDS = {3: (3, 6), 4: (2, 4, 6), 5: (2, 3, 4, 6)}
@@ -91,25 +97,6 @@ PASS = Action(ActionType.PASS)
 BUY = Action(ActionType.BUY)
 
 
-def card_to_json(card: Card) -> int | str:
-    """Return the records/wire form of a card: an int for a cat, a string otherwise."""
-    return str(card) if isinstance(card, Special) else card
-
-
-def parse_card(value: Any) -> Card:
-    """Return the card named by a records/wire value; raise BadAction if there is no such card."""
-    if isinstance(value, bool):
-        raise BadAction("unknown_card", "There is no such card.")
-    if isinstance(value, int) and value in CAT_VALUES:
-        return value
-    if isinstance(value, str):
-        try:
-            return Special(value)
-        except ValueError:
-            pass
-    raise BadAction("unknown_card", "There is no such card.")
-
-
 def parse_action(data: Any) -> Action:
     """Return the Action described by a decoded JSON object; raise BadAction if it is malformed."""
     if not isinstance(data, dict):
@@ -126,15 +113,6 @@ def parse_action(data: Any) -> Action:
     if action_type is ActionType.BID:
         return bid(require_int(data.get("total"), "total"))
     return PASS if action_type is ActionType.PASS else BUY
-
-
-def _is_card(value: Any) -> bool:
-    return isinstance(value, Special) or (type(value) is int and value in CAT_VALUES)
-
-
-def card_value(card: Card) -> int:
-    """Return a card's worth for chasing and scoring: cats their value, the rabbit 0 (F-DOG-2)."""
-    return card if isinstance(card, int) else 0
 
 
 @dataclass
@@ -339,7 +317,7 @@ def check(state: State, seat: int, action: Action) -> None:
         if state.chosen[seat] is not None:
             raise IllegalAction("already_chosen", "You have already chosen your card this round.")
         # `in` compares with ==, so 3.0 or True would match a cat: only a real card may pass
-        if not _is_card(action.card) or action.card not in state.hands[seat]:
+        if not is_card(action.card) or action.card not in state.hands[seat]:
             raise IllegalAction("card_not_in_hand", "That card is not in your hand.")
         return
     if state.phase is Phase.CHOOSE:
@@ -487,21 +465,6 @@ def _void(state: State, seat: int) -> list[Event]:
     state.row = []
     state.previous_round_void = True
     return events + _end_round(state)
-
-
-def chase(row: list[Card]) -> tuple[list[Card], list[dict[str, Any]]]:
-    """Return the cards the winner keeps and what the dogs did (F-DOG-1..3)."""
-    dogs = [c for c in row if c in DOGS]
-    cats = [c for c in row if c not in DOGS]
-    if len(dogs) >= 2:  # F-DOG-3
-        return cats, [{"dogs": [card_to_json(d) for d in dogs], "chased": None}]
-    if not dogs or not cats:
-        return cats, ([{"dogs": [card_to_json(dogs[0])], "chased": None}] if dogs else [])
-    pick = max if dogs[0] == Special.BIG_DOG else min  # F-DOG-1, rabbit = 0 (F-DOG-2)
-    target = pick(cats, key=card_value)
-    kept = list(cats)
-    kept.remove(target)
-    return kept, [{"dogs": [card_to_json(dogs[0])], "chased": card_to_json(target)}]
 
 
 def _win(state: State, seat: int, paid: int) -> list[Event]:
