@@ -180,6 +180,8 @@ def loads_record(text: str) -> Record:
         raise
     except RecursionError:
         raise RecordError("not a record: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer longer than Python's 4300-digit limit
+        raise RecordError(f"not valid JSON: {exc}") from None
     return parse_record(data)
 
 
@@ -401,14 +403,11 @@ def run_replay(args: argparse.Namespace) -> int:
         try:
             verdict = check_record(read_record(path))
         except RecordError as exc:
-            error: RefereeError | None = RefereeError(None, "bad_record", exc.message)
-            verdict = None
-        else:
-            error = verdict.error
-        if error is None and verdict is not None and verdict.result is not None:
+            verdict = RefereeResult(None, RefereeError(None, "bad_record", exc.message), 0)
+        if verdict.error is None and verdict.result is not None:
             line.update(verdict.result)
         else:
-            assert error is not None
+            error = verdict.error or RefereeError(None, "unfinished", "the game is not over")
             failures += 1
             line["error"] = error.to_dict()
             print(f"replay: {path}: {error.describe()}", file=sys.stderr)

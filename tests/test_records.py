@@ -175,6 +175,7 @@ def test_a_bad_record_gets_a_clear_message(games, mutate, words):
     (b"[1, 2]", "top level must be an object"),
     (b'{"format": NaN}', "NaN is not a number"),
     (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    (b'{"seed": ' + b"9" * 5000 + b"}", "not valid JSON"),
 ])
 def test_a_file_that_is_not_a_record_gets_a_clear_message(tmp_path, raw, words):
     path = tmp_path / "bad.json"
