@@ -94,6 +94,7 @@ function onMessage(msg) {
       }
       app.welcome = msg;
       app.joinPending = null;
+      $("toast").hidden = true;
       break;
     case "update":
       onUpdate(msg);

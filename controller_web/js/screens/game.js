@@ -43,7 +43,6 @@ function chooseActions(app) {
       return el("section", { class: "panel center chosen" }, [
         cardFace(v.chosen_card, "medium"),
         el("p", { class: "big", text: t("choose.done", { card: cardName(v.chosen_card) }) }),
-        el("p", { text: t("status.choosing", { k: (v.waiting_for || []).length }) }),
       ]);
     }
     return null;
