@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import product
+from functools import lru_cache
 
 from game.bots import register
 from game.engine.cat_in_the_sack import (
@@ -14,6 +14,7 @@ from game.engine.cat_in_the_sack import (
     PASS,
     PLAYER_SET,
     ROUNDS,
+    Special,
     Action,
     Card,
     bid,
@@ -74,6 +75,11 @@ class Tuning:
     # How strongly being richer than the table pushes the choice towards a good cat.
     intent_gain: float = 0.9
     samples: int = 40
+    # The start player's card is turned up at once (F-REVEAL-1, 4-5 players), so a good cat laid
+    # there is bid up by everyone; lean towards a plainer card then.
+    start_shift: float = 0.0
+    # A rival who bids on a row probably laid a good card in it, one who passed a bad one.
+    tilt: float = 0.8
 
 
 @dataclass
@@ -164,8 +170,19 @@ class HeuristicBot:
             if rc.card is not None:
                 known.append(parse_card(rc.card))
             else:
-                pools.append(self._pool(rc.owner))
+                pools.append(self._tilted(self._pool(rc.owner), view, rc.owner))
         return _expected_value(known, pools)
+
+    def _tilted(self, pool: Pool, view: SeatView, owner: Owner) -> Pool:
+        if owner is None or not self.tuning.tilt:
+            return pool
+        info = view.seats[owner]
+        sign = 1.0 if info.bid > 0 else (-1.0 if info.passed else 0.0)
+        if not sign:
+            return pool
+        weights = [(c, p * max(0.05, 1 + sign * self.tuning.tilt * _GOODNESS[c] / 10)) for c, p in pool]
+        total = sum(w for _, w in weights)
+        return tuple((c, w / total) for c, w in weights)
 
     def _money(self, view: SeatView) -> tuple[int, float]:
         """Return my mice (with my bid) and the average of the others', which the table can count."""
@@ -198,6 +215,8 @@ class HeuristicBot:
         share = ratio ** 2 / (ratio ** 2 + view.players - 1)
         fair = 1 / view.players
         target = 0.5 + self.tuning.intent_gain * (share - fair) / fair
+        if view.start_player == view.seat and view.players > 3:
+            target -= self.tuning.start_shift
         target = min(1.0, max(0.0, target))
         return ranked[round(target * (len(ranked) - 1))]
 
@@ -230,18 +249,33 @@ def _draw(pool: Pool, rng: random.Random) -> Card:
 
 
 def _kept_value(row: list[Card]) -> int:
-    kept, _ = chase(row)
+    return _kept_value_of(tuple(sorted(_INDEX[c] for c in row)))
+
+
+# how welcome a card is in the row one wins: its value, the dogs by what they usually chase
+_GOODNESS: dict[Card, float] = {c: float(card_value(c)) for c in PLAYER_SET} | {
+    Special.BIG_DOG: -8.0, Special.SMALL_DOG: 3.0}
+_INDEX: dict[Card, int] = {card: i for i, card in enumerate(PLAYER_SET)}
+
+
+# A pure function of a multiset of at most 5 of the 10 kinds of card (a few thousand rows), so
+# the memo stays small; it spares re-running the engine's chase a million times per benchmark.
+@lru_cache(maxsize=8192)
+def _kept_value_of(row: tuple[int, ...]) -> int:
+    kept, _ = chase([PLAYER_SET[i] for i in row])
     return sum(card_value(c) for c in kept)
 
 
 def _expected_value(known: list[Card], pools: list[Pool]) -> float:
     """Return the expected kept value of a row of `known` cards plus one card from each pool."""
-    total = 0.0
-    for combo in product(*pools):
-        p = 1.0
-        cards = list(known)
-        for card, q in combo:
-            p *= q
-            cards.append(card)
-        total += p * _kept_value(cards)
-    return total
+    # rows are multisets, so summing probabilities per multiset as the pools are added keeps
+    # the work at a few hundred rows instead of every ordered combination
+    dist: dict[tuple[int, ...], float] = {tuple(sorted(_INDEX[c] for c in known)): 1.0}
+    for pool in pools:
+        grown: dict[tuple[int, ...], float] = {}
+        for row, p in dist.items():
+            for card, q in pool:
+                key = tuple(sorted((*row, _INDEX[card])))
+                grown[key] = grown.get(key, 0.0) + p * q
+        dist = grown
+    return sum(p * _kept_value_of(row) for row, p in dist.items())
