@@ -7,9 +7,10 @@ import hashlib
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game.bots import kinds as bot_kinds
 from game.bots import make_bot
@@ -40,8 +41,12 @@ class SimulatedGame:
     outcome: Outcome
 
 
-def play_game(game_id: str, bots: Sequence[str], seed: int, game_index: int) -> SimulatedGame:
-    """Play one bot-only game dealt from (seed, game_index); raise SimulationError on a bot's illegal move."""
+def play_game(game_id: str, bots: Sequence[str], seed: int, game_index: int,
+              observe: Callable[[Any], None] | None = None) -> SimulatedGame:
+    """Play one bot-only game dealt from (seed, game_index); raise SimulationError on a bot's illegal move.
+
+    `observe(state)` is called after the deal and after every action (tests compare replays with it).
+    """
     rules = GAMES[game_id]
     deal_seed = derive_seed(seed, game_index, "deal")
     state = rules.new_game(len(bots), random.Random(deal_seed))
@@ -49,6 +54,8 @@ def play_game(game_id: str, bots: Sequence[str], seed: int, game_index: int) -> 
                for seat, kind in enumerate(bots)]
     recorder = GameRecorder(state, [RecordPlayer(seat, f"{kind} {seat + 1}", kind) for seat, kind in enumerate(bots)],
                             game=game_id, seed=deal_seed, options={})
+    if observe:
+        observe(state)
     while (outcome := rules.outcome(state)) is None:
         # choosing is simultaneous, so taking the lowest waiting seat first changes nothing
         seat = min(rules.to_act(state))
@@ -60,6 +67,8 @@ def play_game(game_id: str, bots: Sequence[str], seed: int, game_index: int) -> 
                 f"game {game_index}: the {bots[seat]} bot in seat {seat} chose {action!r}, "
                 f"which the engine refused: {exc.key} ({exc.message})") from None
         recorder.add(seat, action)
+        if observe:
+            observe(state)
     recorder.finish(outcome)
     return SimulatedGame(recorder.record, outcome)
 

@@ -13,7 +13,6 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from game.bots import make_bot
 from game.engine.cat_in_the_sack import (
     GAME_ID,
     MONEY_TOTAL,
@@ -32,9 +31,8 @@ from game.engine.cat_in_the_sack import (
     play,
     to_act,
 )
-from game.engine.cat_in_the_sack_views import view_for
 from game.engine.common import BadAction, GameError, IllegalAction
-from game.records import GameRecorder, RecordPlayer, referee
+from game.records import referee
 from game.simulate import play_game
 from tests.sack_helpers import Table, random_action
 
@@ -187,34 +185,27 @@ def test_same_seed_same_record_even_with_global_random_disturbed__A3():
     assert play_game(GAME_ID, ["random"] * 4, seed=11, game_index=4).record.to_json() != first
 
 
-def _bot_game(players: int, seed: int, disturb: bool) -> tuple[GameRecorder, list[str]]:
-    """Play random bots from a seed; return the recorder and the serialized state after every action."""
-    state = new_game(players, random.Random(seed))
-    bots = [make_bot(GAME_ID, "random", random.Random(seed * 10 + s)) for s in range(players)]
-    recorder = GameRecorder(state, [RecordPlayer(s, None, "random") for s in range(players)], seed=seed)
-    states = [state.serialize()]
-    while (out := outcome(state)) is None:
+def _states_of_bot_game(players: int, disturb: bool):
+    """Play random bots from a fixed seed; return the game and the serialized state after every action."""
+    states: list[str] = []
+
+    def observe(state) -> None:
         if disturb:
             random.seed(len(states))  # someone else using the global generator must not matter
-        seat = min(to_act(state))
-        action = bots[seat].act(view_for(state, seat))
-        apply(state, seat, action)
-        recorder.add(seat, action)
         states.append(state.serialize())
-    recorder.finish(out)
-    return recorder, states
+
+    return play_game(GAME_ID, ["random"] * players, seed=40, game_index=players, observe=observe), states
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_replaying_a_record_reproduces_every_intermediate_state__A3(players):
-    recorder, states = _bot_game(players, seed=40 + players, disturb=False)
-    _, disturbed = _bot_game(players, seed=40 + players, disturb=True)
-    assert disturbed == states
+    game, states = _states_of_bot_game(players, disturb=False)
+    _, disturbed = _states_of_bot_game(players, disturb=True)
+    assert disturbed == states and len(states) == len(game.record.actions) + 1
     replayed: list[str] = []
-    verdict = referee(recorder.record, lambda index, state: replayed.append(state.serialize()))
-    assert verdict.ok and verdict.result == recorder.record.result
+    verdict = referee(game.record, lambda index, state: replayed.append(state.serialize()))
+    assert verdict.ok and verdict.result == game.record.result
     assert replayed == states
-    assert new_game(players, random.Random(recorder.seed)).setup == recorder.record.setup
 
 
 # ---------------------------------------------------------------- A4
