@@ -250,6 +250,7 @@ class Display:
 
 def run_play(args: argparse.Namespace) -> int:
     """Run the party: server thread + TV table until the window closes; return the exit code."""
+    started = time.perf_counter()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     from game.server.thread import ServerThread
 
@@ -268,13 +269,13 @@ def run_play(args: argparse.Namespace) -> int:
     if server.lan_warning:
         print(server.lan_warning, flush=True)
     try:
-        return _loop(server, args)
+        return _loop(server, args, started)
     finally:
         server.stop()
         pygame.quit()
 
 
-def _loop(server: Any, args: argparse.Namespace) -> int:
+def _loop(server: Any, args: argparse.Namespace, started: float) -> int:
     pygame.display.init()
     pygame.font.init()
     app = TvApp(server, lang=pick_lang(getattr(args, "lang", None)), demo=bool(getattr(args, "demo", False)),
@@ -299,6 +300,8 @@ def _loop(server: Any, args: argparse.Namespace) -> int:
         app.draw(display.canvas)
         display.flip()
         frames += 1
+        if frames == 1:
+            log.info("first frame on screen %.2f s after start", time.perf_counter() - started)
         if frames == 2:
             app.enable_sound()
         clock.tick(FPS)

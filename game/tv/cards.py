@@ -12,7 +12,7 @@ from typing import Callable
 
 import pygame
 
-from game.tv.render import Colour
+from game.tv.render import Colour, coin_sprite, display_ready
 
 SUPER = 2  # draw at 2x and scale down: smooth edges without an anti-aliasing library
 
@@ -376,7 +376,7 @@ class CardArt:
         key = (card, size)
         surf = self._faces.get(key)
         if surf is None:
-            surf = draw_card(card, size)
+            surf = display_ready(draw_card(card, size))
             self._faces[key] = surf
         return surf
 
@@ -385,7 +385,16 @@ class CardArt:
         key = (("mouse", value), size)
         surf = self._faces.get(key)
         if surf is None:
-            surf = draw_mouse_card(value, size)
+            surf = display_ready(draw_mouse_card(value, size))
+            self._faces[key] = surf
+        return surf
+
+    def coin(self, radius: int) -> pygame.Surface:
+        """Return the mouse coin sprite of `radius`."""
+        key = (("coin", radius), (radius, radius))
+        surf = self._faces.get(key)
+        if surf is None:
+            surf = coin_sprite(radius)
             self._faces[key] = surf
         return surf
 

@@ -13,7 +13,7 @@ from game.tv.cards import CardArt
 from game.tv.i18n import Texts
 from game.tv.intents import Intent
 from game.tv.model import TableModel
-from game.tv.render import FELT, FELT_DARK, INK, INK_DIM, TextCache, panel, shadow_text
+from game.tv.render import FELT, FELT_DARK, INK, INK_DIM, TextCache, display_ready, panel, shadow_text
 from game.tv.sound import Sfx, SoundBoard
 
 # The games the TV has a table scene for, in the order G cycles through them.
@@ -69,7 +69,7 @@ class Context:
     def background(self, canvas: pygame.Surface) -> None:
         """Draw the felt (made once, on first use)."""
         if self.felt is None:
-            self.felt = make_felt()
+            self.felt = display_ready(make_felt(), alpha=False)
         canvas.blit(self.felt, (0, 0))
 
 

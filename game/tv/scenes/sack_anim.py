@@ -16,7 +16,7 @@ from game.tv.anim import Timeline, ease_in_out, ease_out, hop, lerp
 from game.tv.cards import CardArt
 from game.tv.i18n import Texts
 from game.tv.layout import CARD_SIZE, SACK
-from game.tv.render import GOLD, TextCache, draw_coin, shadow_text
+from game.tv.render import GOLD, TextCache, shadow_text
 from game.tv.sound import Sfx
 
 Point = tuple[float, float]
@@ -255,7 +255,7 @@ class SackAnimator:
                 face, sx = art.face(a.data["card"], CARD_SIZE), 2 * p - 1
             _blit_scaled(canvas, face, rect.center, 1.0 + 0.12 * (1 - abs(2 * p - 1)), max(0.04, sx))
         for a, p in tl.running("coins"):
-            self._draw_coins(canvas, tc, a.data, p)
+            self._draw_coins(canvas, tc, art.coin(16), a.data, p)
         for a, p in tl.running("pop"):
             x, y = a.data["at"]
             shadow_text(tc, canvas, a.data["text"], layout.TEXT_HUGE, GOLD, center=(x, y - 70 - 60 * ease_out(p)))
@@ -269,12 +269,14 @@ class SackAnimator:
             pos = hop(a.data["src"], a.data["dst"], ease_in_out(p), 160)
             draw_marker(canvas, pos)
 
-    def _draw_coins(self, canvas: pygame.Surface, tc: TextCache, data: dict[str, Any], p: float) -> None:
+    def _draw_coins(self, canvas: pygame.Surface, tc: TextCache, coin: pygame.Surface, data: dict[str, Any],
+                    p: float) -> None:
         count = int(data.get("count") or 1)
         for k in range(count):
             q = min(1.0, max(0.0, p * 1.4 - k * 0.4 / max(1, count)))
             if 0 < q < 1:
-                draw_coin(canvas, hop(data["src"], data["dst"], ease_in_out(q), 90), 16)
+                x, y = hop(data["src"], data["dst"], ease_in_out(q), 90)
+                canvas.blit(coin, coin.get_rect(center=(int(x), int(y))))
         if data.get("label") and p > 0.6:
             x, y = data["dst"]
             shadow_text(tc, canvas, data["label"], layout.TEXT_LARGE, GOLD, center=(x, y - 80 - 30 * (p - 0.6)))

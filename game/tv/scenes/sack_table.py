@@ -8,7 +8,7 @@ import pygame
 
 from game.tv import layout
 from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
-from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN, coin_pile_positions, draw_coin,
+from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN, 
                             draw_coins, draw_symbol, grey_out, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Scene, draw_toast
 from game.tv.scenes.sack_anim import SackAnimator, row_len_for
@@ -122,8 +122,7 @@ class SackTableScene(Scene):
             count_at = (rect.left + 20, rect.bottom - 12)
             if mice:
                 coins = pygame.Rect(rect.left + 96, rect.centery, rect.width - 108, rect.height // 2 - 8)
-                for pos in coin_pile_positions(int(mice), coins, 15):
-                    draw_coin(canvas, pos, 15)
+                draw_coins(canvas, ctx.tc, ctx.art.coin(15), int(mice), coins, label_size=0)
                 shadow_text(ctx.tc, canvas, str(mice), layout.TEXT_HUGE, GOLD, bottomleft=count_at)
             else:
                 ctx.tc.blit(canvas, "0", layout.TEXT_HUGE, GREY, bottomleft=count_at)
@@ -174,7 +173,8 @@ class SackTableScene(Scene):
         amount = int(info.get("bid") or 0)
         if amount:
             area = spot.inflate(-20, -10)
-            draw_coins(canvas, tc, amount, area, radius=15, label_size=int(layout.TEXT_HUGE * self.anim.pop_scale(seat)))
+            draw_coins(canvas, tc, ctx.art.coin(15), amount, area,
+                       label_size=layout.TEXT_HUGE + 8 * round(4 * (self.anim.pop_scale(seat) - 1)))
 
     def _draw_seat(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc

@@ -1,0 +1,99 @@
+"""Benchmark of the TV: frame time during an animated bot game at 1920x1080, and launch to first lobby frame.
+
+Run from the project root:  .venv/bin/python bench/render.py [--seconds S] [--bot-delay D]
+Headless by default (SDL dummy drivers; set SDL_VIDEODRIVER yourself for a real screen). Prints
+the per-frame work (pump updates + scene update + draw + flip, without the 60 fps sleep) as
+p50/p99/max, and the wall time from `python main.py` to the first frame on screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game.server.thread import ServerThread  # noqa: E402
+from game.tv.app import Display, TvApp  # noqa: E402
+
+
+def frame_times(seconds: float, bot_delay: float) -> tuple[list[float], int, int]:
+    """Run a 4-bot demo game on the TV for `seconds`; return frame work times (ms), updates seen, games."""
+    with tempfile.TemporaryDirectory() as data:
+        server = ServerThread(port=0, data_dir=Path(data), bot_delay=bot_delay)
+        server.start()
+        try:
+            pygame.display.init()
+            pygame.font.init()
+            display = Display(windowed=True)
+            app = TvApp(server, demo=True, keep_log=True)
+            app.enable_sound()
+            clock = pygame.time.Clock()
+            times: list[float] = []
+            games = 0
+            last_stage = ""
+            end = time.perf_counter() + seconds
+            last = time.perf_counter()
+            while time.perf_counter() < end:
+                t0 = time.perf_counter()
+                for event in pygame.event.get():
+                    app.handle_event(event)
+                app.tick(min(0.1, t0 - last))
+                last = t0
+                app.draw(display.canvas)
+                display.flip()
+                times.append((time.perf_counter() - t0) * 1000)
+                if app.model.stage == "over" and last_stage != "over":
+                    games += 1
+                last_stage = app.model.stage
+                clock.tick(60)
+            return times[30:], len(app.model.consumed), games
+        finally:
+            server.stop()
+            pygame.quit()
+
+
+def launch_to_first_frame() -> float:
+    """Return seconds from starting `python main.py --windowed` to its first frame on screen."""
+    with tempfile.TemporaryDirectory() as data:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "main.py", "--windowed", "--port", "0", "--data", data, "--mute"],
+                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            assert proc.stderr is not None
+            for line in proc.stderr:
+                if "first frame on screen" in line:
+                    return time.perf_counter() - t0
+            raise RuntimeError("main.py exited before its first frame")
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--bot-delay", type=float, default=0.4)
+    args = parser.parse_args()
+    times, updates, games = frame_times(args.seconds, args.bot_delay)
+    q = statistics.quantiles(times, n=100)
+    print(f"frames {len(times)}  updates {updates}  games finished {games}  (bot delay {args.bot_delay} s)")
+    print(f"frame work at 1920x1080: p50 {q[49]:.2f} ms  p99 {q[98]:.2f} ms  max {max(times):.2f} ms  (goal p99 <= 8 ms)")
+    launches = [launch_to_first_frame() for _ in range(3)]
+    print(f"launch to first lobby frame: best {min(launches):.2f} s  worst {max(launches):.2f} s  (goal <= 2 s)")
+
+
+if __name__ == "__main__":
+    main()
