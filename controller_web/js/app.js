@@ -30,16 +30,18 @@ export const app = {
   wasMyTurn: false,
   timer: null,
 
-  /** Send a frame; tell the player if the socket is down. */
+  /** Send a frame; return false (and tell the player) if the socket is down. */
   send(obj) {
-    if (!this.conn.send(obj)) toast(t("status.offline"));
+    if (this.conn.send(obj)) return true;
+    toast(t("status.offline"));
+    return false;
   },
 
   /** Send a game action made against the current version; lock the controls until the answer. */
   act(action) {
     if (!this.update || this.ui.pending) return;
+    if (!this.send({ type: "act", version: this.update.version, action })) return;
     this.ui.pending = true;
-    this.send({ type: "act", version: this.update.version, action });
     render();
   },
 
@@ -233,9 +235,20 @@ function render(force) {
   if (!force && signature === lastSignature) return;
   lastSignature = signature;
   const main = $("screen");
+  const focused = focusKey(document.activeElement);
   main.dataset.screen = name;
   replace(main, build());
+  if (focused) {
+    // The screen is rebuilt on every change: give focus back to the same control (keyboards, screen readers).
+    const again = [...main.querySelectorAll("button, input, select")].find((n) => focusKey(n) === focused);
+    if (again) again.focus({ preventScroll: true });
+  }
   renderLangPicker();
+}
+
+function focusKey(node) {
+  if (!node || !$("screen").contains(node) || node === $("screen")) return null;
+  return node.id || node.getAttribute("aria-label") || node.textContent;
 }
 
 function connectingScreen() {

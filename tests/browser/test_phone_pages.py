@@ -112,3 +112,26 @@ def test_a_dropped_connection_shows_a_banner_and_comes_back(pw_browser: Any, ser
     page.get_by_role("button", name=t["host.add_bot"]).click()
     page.get_by_role("button", name=re.compile("^Remove the bot ")).wait_for()
     context.close()
+
+
+def test_host_hands_a_gone_players_seat_to_a_bot(pw_browser: Any, server: Any) -> None:
+    pw, browser = pw_browser
+    t = load_locale("en")
+    host_ctx = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
+    guest_ctx = browser.new_context(**pw.devices["iPhone 13"], locale="en-US")
+    host, guest = host_ctx.new_page(), guest_ctx.new_page()
+    _join(host, server.join_url, "Ana")
+    _join(guest, server.join_url, "Bea")
+    for _ in range(2):
+        host.get_by_role("button", name=t["host.add_bot"]).click()
+    host.get_by_role("button", name=re.compile("^Remove the bot ")).nth(1).wait_for()
+    host.get_by_role("button", name=t["host.start"]).click()
+    host.get_by_role("heading", name=t["seats.title"]).wait_for()
+
+    guest_ctx.close()  # Bea's phone is gone
+    hand_over = host.get_by_role("button", name=t["host.seat_to_bot"].replace("{name}", "Bea"))
+    hand_over.click()
+    bea = host.locator(".seat-card").filter(has_text="Bea")
+    bea.get_by_text(t["seat.bot"], exact=True).wait_for()
+    assert hand_over.count() == 0
+    host_ctx.close()
