@@ -62,11 +62,19 @@ class ResultsScene(Scene):
         """Paint the scores from the final public view."""
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
         ctx.background(canvas)
+        for x, y, _vx, _vy, ci in self.confetti:
+            if y > -10:
+                pygame.draw.rect(canvas, self.colours[int(ci) % len(self.colours)], (int(x), int(y), 14, 22))
         view = ctx.model.view or {}
         result = view.get("result") or {}
         winners = list(result.get("winners") or [])
         names = [ctx.model.name(w) for w in winners]
-        title = t("results.wins", name=names[0]) if len(names) == 1 else t("results.share", names=t.names(names))
+        if not names:
+            title = t("turn.over")
+        elif len(names) == 1:
+            title = t("results.wins", name=names[0])
+        else:
+            title = t("results.share", names=t.names(names))
         shadow_text(tc, canvas, title, layout.TEXT_TITLE, GOLD, max_width=RESULTS.banner.width,
                     center=RESULTS.banner.center)
         if result.get("tie_break"):
@@ -103,9 +111,6 @@ class ResultsScene(Scene):
             lo, hi = RESULTS.column("total")
             tc.blit(canvas, str(score.get("total", 0)), layout.TEXT_HUGE, GOLD if winner else INK,
                     midright=(hi, line.centery))
-        for x, y, _vx, _vy, ci in self.confetti:
-            if y > -10:
-                pygame.draw.rect(canvas, self.colours[int(ci) % len(self.colours)], (int(x), int(y), 14, 22))
         panel(canvas, RESULTS.keys, PANEL, None)
         tc.blit(canvas, t(self.keys_text), layout.TEXT_BODY, INK, max_width=RESULTS.keys.width - 40,
                 center=RESULTS.keys.center)

@@ -290,21 +290,30 @@ class SackAnimator:
             leaving = set()
         q_chase = min(1.0, max(0.0, p / share)) if share > 0 else 1.0
         q_collect = min(1.0, max(0.0, (p - share) / (1 - share))) if share < 1 else 1.0
-        for i, card in enumerate(cards):
+        # the row first, then the chased cat, then the dogs on top of it
+        order = [i for i in range(len(cards)) if i not in leaving]
+        order += [i for i in range(len(cards)) if i in leaving and i not in dogs] + [i for i in dogs if i in leaving]
+        for i in order:
+            card = cards[i]
             face = art.face(card if card is not None else "back", CARD_SIZE)
             home = slots[i].center
             if i in leaving:
                 if q_chase >= 1:
                     continue
                 target = slots[chased].center if chased is not None else slots[dogs[0]].center
-                if i in dogs and q_chase < 0.45:
-                    pos = hop(home, target, ease_out(q_chase / 0.45), 120)
+                landing = (target[0] - 70, target[1] + 20)  # the dog lands just behind its prey
+                off_x = layout.CANVAS[0] + CARD_SIZE[0]
+                if i in dogs:
+                    if q_chase < 0.45:
+                        pos = hop(home, landing, ease_out(q_chase / 0.45), 120)
+                    else:
+                        run = ease_in_out((q_chase - 0.45) / 0.55)
+                        pos = lerp(landing, (off_x + 60 * dogs.index(i), landing[1] - 40), run * 0.92)
                 elif q_chase < 0.45:
                     pos = (home[0] + 10 * ((int(q_chase * 40) % 2) * 2 - 1), home[1])  # the cat trembles
                 else:
                     run = ease_in_out((q_chase - 0.45) / 0.55)
-                    start = target if i in dogs else home
-                    pos = lerp(start, (layout.CANVAS[0] + 200 + 60 * i, start[1] - 40), run)
+                    pos = lerp(home, (off_x + 400, home[1] - 60), run)
                 _blit_scaled(canvas, face, pos, 1.0, 1.0)
                 continue
             if p < 0 or q_collect <= 0:
