@@ -175,3 +175,48 @@ def test_resting_picture_equals_the_latest_view(players: int) -> None:
     fresh.draw(c2)
     pygame.image.save(c1, str(SHOTS / f"rest_{players}p.png"))
     assert pygame.image.tobytes(c1, "RGB") == pygame.image.tobytes(c2, "RGB")
+
+
+def test_turn_timer_counts_down_and_an_away_seat_is_greyed() -> None:
+    from game.tv.render import grey_out, parse_colour
+
+    ups = game_updates(4, seed=6)
+    a = json_round_trip(pick(ups, "auction", min_face_up=1))
+    a["table"] = table(4, timer=30, disconnected=(2,))
+    turn = a["view"]["turn"]
+    a["timer"] = {"seat": turn, "seconds_left": 27}
+    server = FakeServer()
+    app = TvApp(server)
+    feed(app, server, ups[0], settle=0.1)
+    server.updates.put(a)
+    app.tick(0.01)
+    assert app.scene.timer_left == pytest.approx(27, abs=0.05)
+    for _ in range(30):
+        app.tick(0.1)
+    assert app.scene.timer_left == pytest.approx(24, abs=0.05)
+    canvas = pygame.Surface(layout.CANVAS)
+    app.draw(canvas)
+    pygame.image.save(canvas, str(SHOTS / "timer_and_away_seat.png"))
+    away = layout.SACK.seat(2, 4)
+    colour = parse_colour(a["table"]["seats"][2]["colour"])
+    border = tuple(canvas.get_at((away.centerx, away.bottom - 1)))[:3]
+    assert border == grey_out(colour) != colour
+    assert app.scene.timer_seat == turn
+
+
+def test_demo_director_fills_starts_and_plays_again() -> None:
+    server = FakeServer([update(1, "lobby", table(0), None)])
+    app = TvApp(server, demo=True)
+    app.tick(0.1)
+    assert server.commands[-1] == {"cmd": "add_bot", "kind": "heuristic"}
+    server.updates.put(update(5, "lobby", table(4, bots=(0, 1, 2, 3)), None))
+    app.tick(0.1)
+    assert server.commands[-1] == {"cmd": "start"}
+    over = game_updates(3, seed=1)[-1]
+    server.updates.put(json_round_trip(over))
+    for _ in range(50):
+        app.tick(0.1)
+    assert {"cmd": "play_again"} not in server.commands  # the scores stay up a while
+    for _ in range(100):
+        app.tick(0.1)
+    assert server.commands[-1] == {"cmd": "play_again"}

@@ -1,4 +1,4 @@
-"""`python main.py --windowed` end to end: prints the join URL, serves the phone page, stops on SIGTERM."""
+"""`python main.py --windowed` end to end: prints the join URL, serves the phone page, stops on SIGTERM/SIGINT."""
 
 from __future__ import annotations
 
@@ -10,10 +10,13 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_main_prints_join_url_serves_the_page_and_exits_on_sigterm(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_main_prints_join_url_serves_the_page_and_exits_on_a_signal(tmp_path: Path, sig: int) -> None:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     proc = subprocess.Popen(
         [sys.executable, "main.py", "--windowed", "--port", "0", "--data", str(tmp_path), "--host-ip", "127.0.0.1",
@@ -33,7 +36,7 @@ def test_main_prints_join_url_serves_the_page_and_exits_on_sigterm(tmp_path: Pat
             assert "html" in resp.headers.get("Content-Type", "")
         time.sleep(0.5)  # the table is up and drawing frames
         assert proc.poll() is None
-        proc.send_signal(signal.SIGTERM)
+        proc.send_signal(sig)
         code = proc.wait(timeout=5)
         assert code == 0, proc.stderr.read()
     finally:
