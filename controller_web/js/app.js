@@ -29,6 +29,8 @@ export const app = {
   conn: null,
   wasMyTurn: false,
   timer: null,
+  timerLeft: null,
+  draftName: null,
 
   /** Send a frame; return false (and tell the player) if the socket is down. */
   send(obj) {
@@ -59,10 +61,12 @@ export const app = {
     render();
   },
 
+  /** Return the name this phone joined with last time, or "". */
   savedName() {
     return localStorage.getItem(NAME_KEY) || "";
   },
 
+  /** Switch the page to `code` and tell the table, so the seat keeps it. */
   async changeLang(code) {
     await setLang(code);
     if (this.update) this.send({ type: "lang", lang: code });
@@ -150,7 +154,8 @@ function onError(msg) {
     app.token = null;
     app.update = null;
   }
-  if (app.joinPending && ["bad_name", "name_taken", "table_full", "game_running"].includes(key)) app.joinPending = null;
+  // A join is answered by a welcome or an error: after an error the join screen comes back.
+  app.joinPending = null;
   toast(errorText(msg));
   render();
 }

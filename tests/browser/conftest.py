@@ -14,7 +14,8 @@ import pytest
 from game.server.thread import ServerThread
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium"), shutil.which("chromium-browser"))
+                 if p and Path(p).exists()), "/usr/bin/chromium")
 SHOTS = ROOT / "artifacts" / "screenshots" / "phone"
 LOCALES = ROOT / "controller_web" / "locales"
 CHROMIUM_ARGS = [
@@ -26,7 +27,7 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="module")
 def pw_browser() -> Iterator[tuple[Any, Any]]:
     """Yield (playwright, browser); fail (never skip) when Chromium or Playwright is missing."""
-    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+    if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with `apt-get install -y chromium` "
                     "(the phone-page browser tests must run, not skip)")
     try:
