@@ -37,8 +37,10 @@ function table(u) {
   const v = u.view;
   return [
     el("header", { class: "game-head" }, [
-      el("span", { class: "round", text: t("head.round", { n: v.round, of: v.rounds }) }),
-      el("span", { class: "start small", text: t("head.start", { name: seatOf(u, v.start_player).name }) }),
+      el("span", { class: "round" }, [
+        el("span", { text: t("head.round", { n: v.round, of: v.rounds }) }),
+        el("span", { class: "start small", text: t("head.start", { name: seatOf(u, v.start_player).name }) }),
+      ]),
     ]),
     el("div", { class: "status-bar" }, [
       el("p", { class: "status-text", text: statusText(u) }),

@@ -17,8 +17,10 @@ function header(app) {
     seated ? el("span", { class: "my-mice", "aria-label": t("head.my_mice", { n: v.mice }) }, [
       mouseIcon(), el("span", { text: v.mice, "aria-hidden": "true" }),
     ]) : null,
-    el("span", { class: "round", text: t("head.round", { n: v.round, of: v.rounds }) }),
-    el("span", { class: "start small", text: t("head.start", { name: seatOf(u, v.start_player).name }) }),
+    el("span", { class: "round" }, [
+      el("span", { text: t("head.round", { n: v.round, of: v.rounds }) }),
+      el("span", { class: "start small", text: t("head.start", { name: seatOf(u, v.start_player).name }) }),
+    ]),
   ]);
 }
 
@@ -26,8 +28,13 @@ function statusBar(app) {
   const u = app.update;
   const mine = u.view.turn === (u.you && u.you.seat) && u.view.phase !== "choose";
   const timer = u.timer && typeof u.timer.seconds_left === "number";
+  const last = app.log.length ? app.log[app.log.length - 1] : "";
   return el("div", { class: `status-bar${mine ? " my-turn" : ""}` }, [
-    el("p", { class: "status-text", text: statusText(u) }),
+    el("div", {}, [
+      el("p", { class: "status-text", text: statusText(u) }),
+      // Already read out by the live region; shown so the last move is seen without scrolling.
+      last ? el("p", { class: "last-event small", text: last, "aria-hidden": "true" }) : null,
+    ]),
     timer ? el("span", { class: "timer", "aria-label": t("timer.label", { name: seatOf(u, u.timer.seat).name }) }, [
       el("span", { id: "turn-timer", text: t("timer.seconds", { s: app.timerLeft ?? u.timer.seconds_left }) }),
     ]) : null,
@@ -116,8 +123,10 @@ function auctionActions(app) {
   }
   const highest = v.highest_bid || 0;
   return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h" }, [
-    el("h2", { id: "act-h", text: t("act.title") }),
-    el("p", { class: "hint", text: highest > 0 ? t("bid.highest", { n: highest }) : t("bid.none_yet") }),
+    el("div", { class: "act-head" }, [
+      el("h2", { id: "act-h", text: t("act.title") }),
+      el("p", { class: "hint", text: highest > 0 ? t("bid.highest", { n: highest }) : t("bid.none_yet") }),
+    ]),
     legal.bid_min === null || legal.bid_min === undefined ? el("p", { class: "hint", text: t("bid.cannot") }) : null,
     ...buttons,
   ]);
@@ -166,8 +175,11 @@ export function gameScreen(app) {
   const seated = Array.isArray(v.hand);
   const parts = [header(app), statusBar(app)];
   if (!seated) parts.push(el("p", { class: "panel hint", text: t("watch.note") }));
-  if (seated) parts.push(v.phase === "choose" ? chooseActions(app) : auctionActions(app));
-  parts.push(rowSection(u), mouseCardsSection(u));
+  // The sack comes before the bid buttons: a player decides on what the row shows.
+  if (seated && v.phase === "choose") parts.push(chooseActions(app));
+  parts.push(rowSection(u));
+  if (seated && v.phase !== "choose") parts.push(auctionActions(app));
+  parts.push(mouseCardsSection(u));
   if (seated && !(v.legal && v.legal.play && v.legal.play.length)) parts.push(handSection(app));
   parts.push(seatsSection(u, app));
   if (seated) parts.push(pileSection(app));
