@@ -37,7 +37,7 @@ def frame_times(seconds: float, bot_delay: float) -> tuple[list[float], int, int
         try:
             pygame.display.init()
             pygame.font.init()
-            display = Display(windowed=True)
+            display = Display(windowed=True, size=(1920, 1080))
             app = TvApp(server, demo=True, keep_log=True)
             app.enable_sound()
             clock = pygame.time.Clock()

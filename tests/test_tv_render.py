@@ -220,3 +220,18 @@ def test_demo_director_fills_starts_and_plays_again() -> None:
     for _ in range(100):
         app.tick(0.1)
     assert server.commands[-1] == {"cmd": "play_again"}
+
+
+def test_display_draws_straight_on_a_1080p_screen_and_scales_on_others() -> None:
+    from game.tv.app import Display, window_size
+
+    assert window_size((1920, 1080)) == (1600, 900)
+    assert window_size((3840, 2160)) == (1920, 1080)
+    assert window_size((1366, 768)) == (1280, 720)
+    full = Display(windowed=True, size=(1920, 1080))
+    assert full.canvas is full.window
+    small = Display(windowed=True, size=(1280, 720))
+    assert small.canvas is not small.window and small.canvas.get_size() == layout.CANVAS
+    small.canvas.fill((255, 0, 0))
+    small.flip()
+    assert tuple(pygame.display.get_surface().get_at((640, 360)))[:3] == (255, 0, 0)

@@ -208,41 +208,64 @@ class TvApp:
 
 
 def present(canvas: pygame.Surface, target: pygame.Surface) -> pygame.Rect:
-    """Scale the canvas onto `target`, letterboxed with black bars; return where it went."""
+    """Scale the canvas onto `target`, letterboxed with black bars; return where it went.
+
+    Whole-number factors (e.g. 4K = 2x) use plain pixel repetition: exact and ~4x cheaper than
+    smooth scaling; other sizes (720p, 1366x768) are smooth-scaled so text stays clean.
+    """
     dest = layout.letterbox(target.get_size())
     if dest.size == canvas.get_size():
         target.blit(canvas, dest)
-    else:
+        return dest
+    if dest.size != target.get_size():
         target.fill((0, 0, 0))
-        target.blit(pygame.transform.smoothscale(canvas, dest.size), dest)
+    sub = target.subsurface(dest)
+    whole = dest.width % canvas.get_width() == 0 and dest.height % canvas.get_height() == 0
+    if whole:
+        pygame.transform.scale(canvas, dest.size, sub)
+    else:
+        pygame.transform.smoothscale(canvas, dest.size, sub)
     return dest
 
 
-class Display:
-    """The window: SDL scales the logical 1920x1080 canvas to the screen, letterboxed (SCALED)."""
+def window_size(desktop: tuple[int, int]) -> tuple[int, int]:
+    """Return a 16:9 window size that fits comfortably on a desktop of `desktop` pixels."""
+    for size in (layout.CANVAS, (1600, 900), (1280, 720), (960, 540)):
+        if size[0] <= desktop[0] * 0.92 and size[1] <= desktop[1] * 0.88:
+            return size
+    return (640, 360)
 
-    def __init__(self, windowed: bool, display_index: int = 0) -> None:
+
+class Display:
+    """The window or full screen. Scenes draw on a 1920x1080 canvas; `flip` scales it to the screen.
+
+    When the screen is exactly 1920x1080 the canvas IS the screen (no copy). SDL's own SCALED
+    mode is not used: with a software renderer (no GPU, Xvfb) it shows an unscaled, cropped picture.
+    """
+
+    def __init__(self, windowed: bool, display_index: int = 0, size: tuple[int, int] | None = None) -> None:
         pygame.display.set_caption("Couch Cats")
-        displays = max(1, len(pygame.display.get_desktop_sizes()))
-        index = display_index if 0 <= display_index < displays else 0
-        flags = pygame.SCALED | (pygame.RESIZABLE if windowed else pygame.FULLSCREEN)
-        self.canvas: pygame.Surface
-        self.window: pygame.Surface | None = None
-        try:
-            self.canvas = pygame.display.set_mode(layout.CANVAS, flags, display=index)
-        except pygame.error as exc:
-            log.warning("scaled display unavailable (%s): scaling in software", exc)
-            size = (1280, 720) if windowed else (0, 0)
-            self.window = pygame.display.set_mode(size, 0 if windowed else pygame.FULLSCREEN, display=index)
-            self.canvas = pygame.Surface(layout.CANVAS)
-        if not windowed:
+        desktops = pygame.display.get_desktop_sizes() or [layout.CANVAS]
+        index = display_index if 0 <= display_index < len(desktops) else 0
+        if windowed:
+            self.window = pygame.display.set_mode(size or window_size(desktops[index]), pygame.RESIZABLE,
+                                                  display=index)
+        else:
+            self.window = pygame.display.set_mode(size or (0, 0), pygame.FULLSCREEN, display=index)
             pygame.mouse.set_visible(False)
+        self._own_canvas = pygame.Surface(layout.CANVAS).convert()
+        self.canvas = self._pick_canvas()
+
+    def _pick_canvas(self) -> pygame.Surface:
+        return self.window if self.window.get_size() == layout.CANVAS else self._own_canvas
 
     def flip(self) -> None:
-        """Show the canvas."""
-        if self.window is not None:
+        """Show the canvas, scaled and letterboxed to the current window size."""
+        self.window = pygame.display.get_surface() or self.window
+        if self.canvas is not self.window:
             present(self.canvas, self.window)
         pygame.display.flip()
+        self.canvas = self._pick_canvas()  # a resized window may now need (or not need) scaling
 
 
 # -------------------------------------------------------------------- entry point

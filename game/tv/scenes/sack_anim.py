@@ -247,19 +247,18 @@ class SackAnimator:
             scale = 0.5 + 0.5 * ease_out(p)
             _blit_scaled(canvas, art.face("back", CARD_SIZE), pos, scale, 1.0)
         for a in tl.pending("flip"):
-            p = a.progress(tl.now)
+            p = min(1.0, max(0.0, a.progress(tl.now)))  # waiting to flip: the back, at rest size
             rect = a.data["rect"]
             if p < 0.5:
-                face, sx = art.face("back", CARD_SIZE), 1 - 2 * max(0.0, p)
+                face, sx = art.face("back", CARD_SIZE), 1 - 2 * p
             else:
                 face, sx = art.face(a.data["card"], CARD_SIZE), 2 * p - 1
             _blit_scaled(canvas, face, rect.center, 1.0 + 0.12 * (1 - abs(2 * p - 1)), max(0.04, sx))
         for a, p in tl.running("coins"):
             self._draw_coins(canvas, tc, art.coin(16), a.data, p)
         for a, p in tl.running("pop"):
-            x, y = a.data["at"]
-            shadow_text(tc, canvas, a.data["text"], layout.TEXT_HUGE, GOLD, center=(x, y - 70 - 60 * ease_out(p)))
-            r = int(30 + 90 * ease_out(p))
+            x, y = a.data["at"]  # the bid itself swells (pop_scale); a ring spreads from it
+            r = int(30 + 80 * ease_out(p))
             pygame.draw.circle(canvas, GOLD, (int(x), int(y)), r, max(1, int(8 * (1 - p))))
         for a, p in tl.running("chosen"):
             spot = SACK.bid_spot(a.data["seat"], a.data["players"])
