@@ -234,4 +234,5 @@ def test_display_draws_straight_on_a_1080p_screen_and_scales_on_others() -> None
     assert small.canvas is not small.window and small.canvas.get_size() == layout.CANVAS
     small.canvas.fill((255, 0, 0))
     small.flip()
-    assert tuple(pygame.display.get_surface().get_at((640, 360)))[:3] == (255, 0, 0)
+    r, g, b, _ = pygame.display.get_surface().get_at((640, 360))
+    assert r > 240 and g < 10 and b < 10  # smooth scaling may round a shade
