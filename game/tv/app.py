@@ -100,7 +100,8 @@ class TvApp:
         self.scene.enter()
         self.demo = DemoDirector(self._host) if demo else None
         self._hold_since: float | None = None
-        self._warm_jobs = self.ctx.art.warm_jobs([CARD_SIZE, MINI_CARD, MARKER_SIZE, (44, 62)], MOUSE_CARD_SIZE)
+        self._warm_jobs: list[Callable[[], object]] = self.ctx.art.warm_jobs(
+            [CARD_SIZE, MINI_CARD, MARKER_SIZE, (44, 62)], MOUSE_CARD_SIZE)
 
     def _host(self, cmd: dict[str, Any]) -> None:
         self.server.host_command(cmd)
@@ -109,6 +110,7 @@ class TvApp:
         """Synthesise the sound effects (done after the first frame, so the lobby appears at once)."""
         if self.ctx.sound is None:
             self.ctx.sound = SoundBoard(muted=self.mute)
+            self._warm_jobs = self._warm_jobs + self.ctx.sound.jobs()  # popped from the end: sounds first
 
     # ---------------------------------------------------------------- input
 
@@ -301,6 +303,8 @@ def run_play(args: argparse.Namespace) -> int:
 def _loop(server: Any, args: argparse.Namespace, started: float) -> int:
     pygame.display.init()
     pygame.font.init()
+    # the screen first: pictures made after it are converted to its pixel format (faster blits)
+    display = Display(bool(getattr(args, "windowed", False)), int(getattr(args, "display", 0) or 0))
     app = TvApp(server, lang=pick_lang(getattr(args, "lang", None)), demo=bool(getattr(args, "demo", False)),
                 mute=bool(getattr(args, "mute", False)))
 
@@ -310,7 +314,6 @@ def _loop(server: Any, args: argparse.Namespace, started: float) -> int:
     # SDL already maps SIGINT/SIGTERM to pygame.QUIT; Python handlers make sure even a busy frame stops
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, stop)
-    display = Display(bool(getattr(args, "windowed", False)), int(getattr(args, "display", 0) or 0))
     clock = pygame.time.Clock()
     frames = 0
     last = time.perf_counter()

@@ -54,31 +54,47 @@ def _noise(rate: int, seconds: float, rng: random.Random, volume: float, smooth:
     return out
 
 
-def synthesise(rate: int) -> dict[Sfx, list[float]]:
-    """Return every effect as mono samples in [-1, 1] at `rate` Hz."""
-    rng = random.Random(7)  # fixed seed: the same sounds every start
-    coin = [a + b for a, b in zip(_tone(rate, 0.22, lambda t: 1568, (1, 0.4), decay=14, volume=0.45),
+def _coin(rate: int, rng: random.Random) -> list[float]:
+    return [a + b for a, b in zip(_tone(rate, 0.22, lambda t: 1568, (1, 0.4), decay=14, volume=0.45),
                                   _tone(rate, 0.22, lambda t: 2093, (1,), decay=18, volume=0.25))]
-    bark: list[float] = []
+
+
+def _bark(rate: int, rng: random.Random) -> list[float]:
+    out: list[float] = []
     for _ in range(2):  # "woof woof": a falling growl with a noise bite
         tone = _tone(rate, 0.13, lambda t: 330 - 900 * t, (1, 0.8, 0.6, 0.4), volume=0.6, release=0.5)
         bite = _noise(rate, 0.13, rng, 0.35, 0.6)
-        bark += [a + b for a, b in zip(tone, bite)] + [0.0] * int(rate * 0.06)
-    meow = _tone(rate, 0.5, lambda t: 520 + 380 * math.sin(math.pi * min(1.0, t / 0.5)) - 200 * t,
+        out += [a + b for a, b in zip(tone, bite)] + [0.0] * int(rate * 0.06)
+    return out
+
+
+def _meow(rate: int, rng: random.Random) -> list[float]:
+    return _tone(rate, 0.5, lambda t: 520 + 380 * math.sin(math.pi * min(1.0, t / 0.5)) - 200 * t,
                  (1, 0.6, 0.5, 0.2), volume=0.4, release=0.45)
-    win: list[float] = []
+
+
+def _win(rate: int, rng: random.Random) -> list[float]:
+    out: list[float] = []
     for f in (523, 659, 784, 1047):
-        win += _tone(rate, 0.14 if f != 1047 else 0.42, lambda t, f=f: f, (1, 0.3, 0.15), volume=0.4, release=0.4)
-    return {
-        Sfx.FLIP: _noise(rate, 0.12, rng, 0.5, 0.35),
-        Sfx.COIN: coin,
-        Sfx.BID: _tone(rate, 0.12, lambda t: 440 + 2400 * t, (1, 0.3), volume=0.45),
-        Sfx.BARK: bark,
-        Sfx.MEOW: meow,
-        Sfx.WIN: win,
-        Sfx.TICK: _tone(rate, 0.05, lambda t: 1200, (1,), decay=60, volume=0.3),
-        Sfx.JOIN: _tone(rate, 0.25, lambda t: 660 if t < 0.1 else 880, (1, 0.2), volume=0.35),
-    }
+        out += _tone(rate, 0.14 if f != 1047 else 0.42, lambda t, f=f: f, (1, 0.3, 0.15), volume=0.4, release=0.4)
+    return out
+
+
+SYNTHS: dict[Sfx, Callable[[int, random.Random], list[float]]] = {
+    Sfx.FLIP: lambda rate, rng: _noise(rate, 0.12, rng, 0.5, 0.35),
+    Sfx.COIN: _coin,
+    Sfx.BID: lambda rate, rng: _tone(rate, 0.12, lambda t: 440 + 2400 * t, (1, 0.3), volume=0.45),
+    Sfx.BARK: _bark,
+    Sfx.MEOW: _meow,
+    Sfx.WIN: _win,
+    Sfx.TICK: lambda rate, rng: _tone(rate, 0.05, lambda t: 1200, (1,), decay=60, volume=0.3),
+    Sfx.JOIN: lambda rate, rng: _tone(rate, 0.25, lambda t: 660 if t < 0.1 else 880, (1, 0.2), volume=0.35),
+}
+
+
+def synthesise(sfx: Sfx, rate: int) -> list[float]:
+    """Return one effect as mono samples in [-1, 1] at `rate` Hz (the same every time)."""
+    return SYNTHS[sfx](rate, random.Random(7))
 
 
 class SoundBoard:
@@ -88,21 +104,31 @@ class SoundBoard:
         self.muted = muted
         self.available = False
         self._sounds: dict[Sfx, pygame.mixer.Sound] = {}
+        self._format: tuple[int, int, int] | None = None
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(44100, -16, 2, 512)
             init = pygame.mixer.get_init()
-            if not init:
-                return
-            rate, size, channels = init
-            if size != -16:  # only signed 16-bit is synthesised; anything else stays silent
-                return
-            for sfx, samples in synthesise(rate).items():
-                pcm = array.array("h", (int(max(-1.0, min(1.0, v)) * 32000) for v in samples for _ in range(channels)))
-                self._sounds[sfx] = pygame.mixer.Sound(buffer=pcm.tobytes())
-            self.available = True
         except pygame.error:
-            self._sounds.clear()
+            return
+        # only signed 16-bit is synthesised; any other mixer format stays silent
+        if init and init[1] == -16:
+            self._format = init
+            self.available = True
+
+    def jobs(self) -> list[Callable[[], None]]:
+        """Return one job per effect still to synthesise (the app runs one per frame, no long stall)."""
+        return [lambda sfx=sfx: self._make(sfx) for sfx in Sfx if sfx not in self._sounds] if self.available else []
+
+    def _make(self, sfx: Sfx) -> None:
+        if self._format is None:
+            return
+        rate, _size, channels = self._format
+        samples = synthesise(sfx, rate)
+        pcm = array.array("h", (int(max(-1.0, min(1.0, v)) * 32000) for v in samples for _ in range(channels)))
+        try:
+            self._sounds[sfx] = pygame.mixer.Sound(buffer=pcm.tobytes())
+        except pygame.error:
             self.available = False
 
     def play(self, sfx: Sfx) -> None:
