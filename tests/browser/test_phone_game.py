@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.conftest import load_locale, name_pattern
 
@@ -45,7 +46,7 @@ class Phone:
         try:
             locator.first.click(timeout=CLICK_MS)
             return True
-        except Exception:  # the update replaced the control (e.g. a bot acted): look again
+        except PlaywrightError:  # the update took the control away (e.g. a bot acted first): look again
             return False
 
     def hand(self) -> list[str]:
@@ -136,7 +137,7 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
         for p in (bea, csaba):
             assert p.button("host.add_bot").count() == 0
             p.page.get_by_text(p.t["lobby.waiting_host"]).wait_for()
-        ana.page.get_by_text("Csaba").wait_for()
+        ana.page.get_by_role("listitem").filter(has_text="Csaba").wait_for()
         # The host reorders seats: Csaba moves up past Bea, and every phone sees the new order.
         ana.page.get_by_role("button", name=ana.t["host.move_up"].replace("{name}", "Csaba")).click()
         bea.page.locator(".seats li").nth(1).filter(has_text="Csaba").wait_for()
@@ -161,7 +162,8 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
             for p in phones:
                 if p.screen() != "game":
                     continue
-                if not reloaded and p is csaba and csaba.page.get_by_role("list", name=name_pattern(csaba.t["hand.title"])).count():
+                in_auction = csaba.page.get_by_role("heading", name=csaba.t["row.title"]).count() > 0
+                if not reloaded and p is csaba and in_auction:
                     before = csaba.hand()
                     assert len(before) >= 1
                     csaba.page.reload()
@@ -169,16 +171,19 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
                     csaba.page.get_by_role("list", name=name_pattern(csaba.t["hand.title"])).or_(
                         csaba.page.get_by_role("group", name=csaba.t["choose.title"])).first.wait_for()
                     assert csaba.hand() == before, "the reloaded phone must get its own hand back"
+                    assert csaba.page.evaluate("document.documentElement.lang") == "hu"
                     csaba.page.screenshot(path=str(shots / "auction-hu.png"))
                     reloaded = True
                 acted = bool(_play_turn(p, rng, seen, shots)) or acted
             if not acted:
                 ana.page.wait_for_timeout(60)
-            if seen.get("auction") and not seen.get("watch"):
-                watcher.page.get_by_role("heading", name=watcher.t["row.title"]).wait_for()
+            # Waiting here for the row could stall the game (the phones must choose first): only look.
+            if seen.get("auction") and not seen.get("watch") and \
+                    watcher.page.get_by_role("heading", name=watcher.t["row.title"]).count():
                 watcher.page.screenshot(path=str(shots / "watch.png"), full_page=True)
                 seen["watch"] = True
         assert reloaded, "the Hungarian phone never reached an auction to reload in"
+        assert seen.get("watch"), "the watch page never showed the sack"
         assert seen.get("choose") and seen.get("auction")
 
         for p in phones:
