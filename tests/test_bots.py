@@ -137,7 +137,7 @@ def test_heuristic_does_not_always_pass_against_itself() -> None:
 # ---------------------------------------------------------------- rigged situations
 
 
-def rigged(hands: list[list[Any]], start: int = 0) -> sack.State:
+def rigged(hands: list[list[Any]], start: int = 0, options: dict[str, Any] | None = None) -> sack.State:
     """Return a 4-player game whose seats hold full sets minus one card, laid out as `hands` says.
 
     Each hand lists the card that seat will lay first; the rest of the set follows.
@@ -147,7 +147,7 @@ def rigged(hands: list[list[Any]], start: int = 0) -> sack.State:
         rest = [c for c in FULL if c != first[0]]
         full_hands.append([first[0], *rest[:8]])
         removed.append(rest[8])
-    return from_setup(4, {"start_player": start, "hands": full_hands, "removed": removed})
+    return from_setup(4, {"start_player": start, "hands": full_hands, "removed": removed}, options)
 
 
 def lay(state: sack.State, cards: list[Any]) -> None:
@@ -212,3 +212,22 @@ def test_poor_player_dumps_a_bad_card_and_a_rich_one_lays_a_good_one() -> None:
     poor, rich = choice(0), choice(30)
     assert poor in (-8, -5, Special.BIG_DOG)
     assert rich in (15, 11)
+
+
+@pytest.mark.parametrize("open_piles", [False, True])
+def test_remembers_cards_it_saw_only_in_an_open_won_pile__F_SECRET_2(open_piles: bool) -> None:
+    state = rigged([[-5], [15], [11], [8]], options={"open_piles": open_piles})
+    hero = HeuristicBot(random.Random(1))
+    lay(state, [-5, 15, 11, 8])
+    hero.act(view_for(state, 0))  # it sees its own -5 and three face-down cards...
+    apply(state, 0, PASS)  # ...and passes, so it never sees them turned up
+    for seat in (1, 2):
+        apply(state, seat, PASS)
+    apply(state, 3, BUY)
+    hero.act(view_for(state, 0))  # round 2: the only view it gets of what seat 3 won
+    pool = dict(hero._pool(1))
+    if open_piles:  # the 15 lay in one of the three rows it did not see
+        assert pool[15] == pytest.approx((2 / 3) / 9)  # 10 cards less 3 thirds of a card
+        assert pool[15] < pool[5]
+    else:
+        assert pool[15] == pytest.approx(pool[5]) == pytest.approx(1 / 10)
