@@ -29,8 +29,13 @@ from game.server.thread import ServerThread  # noqa: E402
 from game.tv.app import Display, TvApp  # noqa: E402
 
 
-def frame_times(seconds: float, bot_delay: float) -> tuple[list[float], int, int]:
-    """Run a 4-bot demo game on the TV for `seconds`; return frame work times (ms), updates seen, games."""
+def frame_times(seconds: float, bot_delay: float) -> tuple[list[float], list[float], list[float], int, int]:
+    """Run a 4-bot demo game on the TV for `seconds`; return frame wall and CPU times, warm-up times (ms), updates, games.
+
+    Warm-up frames are those while card art and sounds are still being made (one picture or sound
+    per frame, normally while the lobby waits for phones); the demo starts its game at once, so
+    they are reported apart.
+    """
     with tempfile.TemporaryDirectory() as data:
         server = ServerThread(port=0, data_dir=Path(data), bot_delay=bot_delay)
         server.start()
@@ -42,24 +47,30 @@ def frame_times(seconds: float, bot_delay: float) -> tuple[list[float], int, int
             app.enable_sound()
             clock = pygame.time.Clock()
             times: list[float] = []
+            cpu: list[float] = []
+            warm: list[float] = []
             games = 0
             last_stage = ""
             end = time.perf_counter() + seconds
             last = time.perf_counter()
             while time.perf_counter() < end:
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.thread_time()
                 for event in pygame.event.get():
                     app.handle_event(event)
                 app.tick(min(0.1, t0 - last))
                 last = t0
                 app.draw(display.canvas)
                 display.flip()
-                times.append((time.perf_counter() - t0) * 1000)
+                if app.warming:
+                    warm.append((time.perf_counter() - t0) * 1000)
+                else:
+                    times.append((time.perf_counter() - t0) * 1000)
+                    cpu.append((time.thread_time() - c0) * 1000)
                 if app.model.stage == "over" and last_stage != "over":
                     games += 1
                 last_stage = app.model.stage
                 clock.tick(60)
-            return times[30:], len(app.model.consumed), games
+            return times, cpu, warm, len(app.model.consumed), games
         finally:
             server.stop()
             pygame.quit()
@@ -87,10 +98,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--bot-delay", type=float, default=0.4)
     args = parser.parse_args()
-    times, updates, games = frame_times(args.seconds, args.bot_delay)
+    times, cpu, warm, updates, games = frame_times(args.seconds, args.bot_delay)
     q = statistics.quantiles(times, n=100)
-    print(f"frames {len(times)}  updates {updates}  games finished {games}  (bot delay {args.bot_delay} s)")
+    qc = statistics.quantiles(cpu, n=100)
+    print(f"frames {len(times)} (+{len(warm)} warm-up, max {max(warm, default=0):.1f} ms)  updates {updates}  "
+          f"games finished {games}  (bot delay {args.bot_delay} s)")
     print(f"frame work at 1920x1080: p50 {q[49]:.2f} ms  p99 {q[98]:.2f} ms  max {max(times):.2f} ms  (goal p99 <= 8 ms)")
+    print(f"  same frames, CPU time of the TV thread only (ignores other processes stealing the cores): "
+          f"p50 {qc[49]:.2f} ms  p99 {qc[98]:.2f} ms  max {max(cpu):.2f} ms")
+    print(f"  machine load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     launches = [launch_to_first_frame() for _ in range(3)]
     print(f"launch to first lobby frame: best {min(launches):.2f} s  worst {max(launches):.2f} s  (goal <= 2 s)")
 

@@ -103,6 +103,11 @@ class TvApp:
         self._warm_jobs: list[Callable[[], object]] = self.ctx.art.warm_jobs(
             [CARD_SIZE, MINI_CARD, MARKER_SIZE, (44, 62)], MOUSE_CARD_SIZE)
 
+    @property
+    def warming(self) -> bool:
+        """Return True while card art or sounds are still being made (a job per frame)."""
+        return bool(self._warm_jobs)
+
     def _host(self, cmd: dict[str, Any]) -> None:
         self.server.host_command(cmd)
 
