@@ -63,6 +63,20 @@ class Phone:
         self.context.close()
 
 
+# Every control a finger uses, checked on each screen type: at least 48 CSS px each way and named.
+TOUCH_CHECK = """() => [...document.querySelectorAll('button, input, select')]
+    .filter((n) => n.offsetParent !== null)
+    .map((n) => { const r = n.getBoundingClientRect();
+                  const name = n.getAttribute('aria-label') || n.textContent.trim() || (n.labels && n.labels[0] && n.labels[0].textContent);
+                  return {name: name || '', w: r.width, h: r.height}; })
+    .filter((c) => !c.name || c.w < 47.5 || c.h < 47.5)"""
+
+
+def _assert_touch_targets(page: Any, where: str) -> None:
+    bad = page.evaluate(TOUCH_CHECK)
+    assert not bad, f"{where}: controls too small or without a name: {bad}"
+
+
 def _join(phone: Phone, url: str, shots: Path | None) -> None:
     phone.page.goto(url)
     phone.button("join.button").wait_for()
@@ -80,6 +94,7 @@ def _play_turn(phone: Phone, rng: random.Random, seen: dict[str, bool], shots: P
     if cards.count():
         if not seen.get("choose"):
             page.screenshot(path=str(shots / "choose.png"))
+            _assert_touch_targets(page, "choose")
             seen["choose"] = True
         if phone.tap(cards) and phone.tap(phone.button("choose.confirm")):
             return "play"
@@ -97,6 +112,7 @@ def _play_turn(phone: Phone, rng: random.Random, seen: dict[str, bool], shots: P
     if bid.count() or passing.count():
         if not seen.get("auction") and bid.count():
             page.screenshot(path=str(shots / "auction.png"))
+            _assert_touch_targets(page, "auction")
             seen["auction"] = True
         if bid.count() and (rng.random() < 0.4 or not passing.count()):
             return "bid" if phone.tap(bid) else ""
@@ -148,6 +164,7 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
                                    ".some(b => b.textContent.includes('120'))")
         ana.page.get_by_role("button", name=name_pattern(ana.t["host.remove_bot"])).wait_for()
         ana.page.screenshot(path=str(shots / "lobby.png"), full_page=True)
+        _assert_touch_targets(ana.page, "host lobby")
         csaba.page.screenshot(path=str(shots / "lobby-hu.png"), full_page=True)
         assert ana.page.get_by_role("listitem").count() == 4
         ana.button("host.start").click()
@@ -193,6 +210,7 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
             winner = p.page.locator("h1.winner").inner_text()
             assert winner, "the score screen names the winner"
         ana.page.screenshot(path=str(shots / "results.png"), full_page=True)
+        _assert_touch_targets(ana.page, "results")
         csaba.page.screenshot(path=str(shots / "results-hu.png"), full_page=True)
         assert ana.button("over.play_again").count() == 1
         assert bea.button("over.play_again").count() == 0
