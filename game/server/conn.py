@@ -146,11 +146,10 @@ class Connection:
             # the writer is doing the close handshake it was asked for: let it finish
             await asyncio.wait([self.task], timeout=self.send_timeout)
         if not self.task.done():
+            # the handler is done with this socket: a send still in flight can only hang now
+            self.abort()
             self.task.cancel()
-        try:
-            await self.task
-        except (asyncio.CancelledError, Exception):
-            pass
+        await asyncio.wait([self.task])
 
     def snapshot(self) -> dict[str, Any]:
         """Return a few counters for tests and benchmarks."""

@@ -71,8 +71,10 @@ class Hub:
     async def close(self, conn: Connection) -> None:
         """Forget a socket whose handler is done: stop its writer, tell the table."""
         self.conns.pop(conn.id, None)
-        await conn.finish()
+        conn.closing = True
+        # tell the table first: finishing may abort the transport, which cancels this handler
         self.dispatch(self.session.disconnect(conn.id))
+        await conn.finish()
 
     def on_frame(self, conn: Connection, data: str | bytes) -> None:
         """Handle one client frame: parse, rate-limit, hand to the session, send the answers."""

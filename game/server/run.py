@@ -38,10 +38,19 @@ def run_serve(args: argparse.Namespace) -> int:
     delay = args.bot_delay if getattr(args, "bot_delay", None) is not None else DEFAULT_BOT_DELAY
     server = ServerThread(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
                           bot_delay=delay)
+    stop = threading.Event()
+
+    def _on_signal(signum: int, frame: Any) -> None:
+        stop.set()
+
+    # installed before the join line is printed: a supervisor may signal as soon as it sees it
+    old = {s: signal.signal(s, _on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         server.start()
     except OSError as exc:
         print(f"Couch Cats: cannot start the server on port {args.port}: {exc}", file=sys.stderr)
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
         return 1
     print(f"Join: {server.join_url}")
     print(f"Join code: {server.join_code}")
@@ -53,12 +62,6 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"Records: {data / 'records'}")
     print("The first phone to join is the host. Press Ctrl+C to stop.", flush=True)
 
-    stop = threading.Event()
-
-    def _on_signal(signum: int, frame: Any) -> None:
-        stop.set()
-
-    old = {s: signal.signal(s, _on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         while not stop.wait(0.5):
             _drain(server.updates)  # no TV here: keep the public-update queue from growing
@@ -71,11 +74,12 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def _drain(q: queue.SimpleQueue[dict[str, Any]]) -> None:
-    last = None
     while True:
         try:
-            last = q.get_nowait()
+            update = q.get_nowait()
         except queue.Empty:
-            break
-    if last is not None and last.get("stage") == "over" and last.get("events"):
-        print("A game is over; its record was saved.", flush=True)
+            return
+        if any(e.get("type") == "game_over" for e in update.get("events", [])):
+            winners = update["view"]["result"]["winners"] if update.get("view") else []
+            names = [s["name"] for s in update["table"]["seats"] if s["seat"] in winners]
+            print(f"Game over. Won by: {', '.join(names)}.", flush=True)

@@ -1,0 +1,215 @@
+"""Whole games through the real websocket server: phones, bots, reconnects, late joiners, serve."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from game import protocol as P
+from game.records import check_record, read_record
+from game.server.thread import ServerThread
+from server_kit import KEY, Phone, app_for_test, autoplay, hub_of, seat_phones
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def test_full_game_with_four_phones_ends_with_scores_and_a_record(aiohttp_client, tmp_path):
+    client = await aiohttp_client(app_for_test(data_dir=tmp_path))
+    phones = await seat_phones(client, ["Ana", "Bea", "Cy", "Dan"])
+    assert [p.seat for p in phones] == [0, 1, 2, 3]
+    await phones[0].host("start")
+    finals = await asyncio.gather(*(autoplay(p, random.Random(i)) for i, p in enumerate(phones)))
+    results = [f["view"]["result"] for f in finals]
+    assert results[0] is not None and all(r == results[0] for r in results)
+    assert {s["seat"] for s in results[0]["scores"]} == {0, 1, 2, 3}
+    hub = hub_of(client)
+    for _ in range(100):
+        if hub.records:
+            break
+        await asyncio.sleep(0.02)
+    record = read_record(hub.records[0])
+    assert [p.name for p in record.players] == ["Ana", "Bea", "Cy", "Dan"]
+    assert check_record(record).ok
+    assert record.result is not None and record.result["winners"] == results[0]["winners"]
+
+
+async def test_full_game_with_two_phones_and_two_bots(aiohttp_client):
+    client = await aiohttp_client(app_for_test())
+    phones = await seat_phones(client, ["Ana", "Bea"])
+    await phones[0].host("add_bot", kind="random")
+    await phones[0].host("add_bot")
+    lobby = await phones[1].until_update(lambda u: len(u["table"]["seats"]) == 4)
+    bots = [s["bot"] for s in lobby["table"]["seats"]]
+    assert bots[:2] == [None, None] and all(bots[2:])
+    await phones[0].host("start")
+    finals = await asyncio.gather(*(autoplay(p, random.Random(i)) for i, p in enumerate(phones)))
+    assert finals[0]["view"]["result"] == finals[1]["view"]["result"] is not None
+    assert len(hub_of(client).session.log) >= 9 * 4  # every seat chose 9 cards at least
+
+
+async def test_non_host_cannot_start_and_start_needs_enough_seats(aiohttp_client):
+    client = await aiohttp_client(app_for_test())
+    ana, bea = await seat_phones(client, ["Ana", "Bea"])
+    await bea.host("start")
+    err = await bea.until(lambda m: m["type"] == "error")
+    assert err["key"] == "not_host"
+    await ana.host("start")
+    err = await ana.until(lambda m: m["type"] == "error")
+    assert err["key"] == "wrong_player_count" and err["params"] == {"min": 3, "max": 5}
+    assert hub_of(client).session.stage == "lobby"
+
+
+async def _play_until(phones: list[Phone], pred, rng: random.Random, timeout: float = 10.0) -> None:
+    """Let every phone act until `pred(update)` holds for the first phone's latest update."""
+    async with asyncio.timeout(timeout):
+        acted: dict[str, int] = {}
+        while True:
+            for p in phones:
+                while True:
+                    try:
+                        await p.recv(0.02)
+                    except (asyncio.TimeoutError, TimeoutError):
+                        break
+            if pred(phones[0].update):
+                return
+            for p in phones:
+                u = p.update
+                if u and u["stage"] == "playing" and acted.get(p.label) != u["version"]:
+                    action = pick(u, rng)
+                    if action:
+                        acted[p.label] = u["version"]
+                        await p.act(action)
+
+
+def pick(update, rng):
+    from server_kit import pick_action
+
+    return pick_action(update["view"], rng) if update["view"] else None
+
+
+async def test_reconnect_mid_auction_restores_exactly_the_servers_view(aiohttp_client):
+    client = await aiohttp_client(app_for_test())
+    phones = await seat_phones(client, ["Ana", "Bea", "Cy", "Dan"])
+    await phones[0].host("start")
+    await _play_until(phones, lambda u: u["view"] and u["view"]["phase"] == "auction"
+                      and u["view"]["highest_bid"] > 0 or (u["view"] and u["view"]["round"] > 2
+                                                          and u["view"]["phase"] == "auction"),
+                      random.Random(3))
+    hub = hub_of(client)
+    dan = phones[3]
+    token = dan.welcome["token"]
+    await dan.close()
+    await phones[0].until_update(lambda u: not u["table"]["seats"][3]["connected"])
+    back = await Phone.open(client, "Dan2")
+    welcome = await back.resume(token)
+    assert welcome["seat"] == 3 and welcome["name"] == "Dan" and welcome["token"] == token
+    expected = P.view_to_wire(hub.session.game_id, hub.session.seat_view(3), seat_view=True)
+    assert back.update["view"] == expected
+    assert back.update["version"] == hub.session.version
+    assert back.update["view"]["phase"] == "auction"
+    assert back.update["table"]["seats"][3]["connected"] is True
+
+
+async def test_join_without_the_key_is_refused(aiohttp_client):
+    client = await aiohttp_client(app_for_test())
+    for url in ("/ws", "/ws?k=WRONG1", "/ws?k="):
+        with pytest.raises(aiohttp.WSServerHandshakeError) as exc:
+            await client.ws_connect(url)
+        assert exc.value.status == 403
+    lower = await client.ws_connect(f"/ws?k={KEY.lower()}")  # typed in lower case: still the key
+    await lower.close()
+    page = await client.get("/")
+    text = await page.text()
+    assert page.status == 200 and "ws" not in page.headers.get("Content-Type", "")
+    keyed = await client.get(f"/?k={KEY}")
+    assert keyed.status == 200 and await keyed.text() != text
+
+
+async def test_late_joiner_watches_until_the_next_game_then_gets_a_seat(aiohttp_client):
+    client = await aiohttp_client(app_for_test())
+    phones = await seat_phones(client, ["Ana", "Bea", "Cy"])
+    await phones[0].host("start")
+    await phones[0].until_update(lambda u: u["stage"] == "playing")
+    late = await Phone.open(client, "Eve")
+    await late.send({"type": "join", "name": "Eve"})
+    welcome = await late.until(lambda m: m["type"] == "welcome")
+    assert welcome["role"] == "watcher" and welcome["seat"] is None and welcome["token"]
+    upd = await late.until_update()
+    assert upd["you"]["role"] == "watcher" and "hand" not in upd["view"] and "legal" not in upd["view"]
+    assert len(upd["table"]["seats"]) == 3
+    await phones[0].host("to_lobby")
+    seated = await late.until(lambda m: m["type"] == "welcome")
+    assert seated["seat"] == 3 and seated["role"] == "player" and seated["token"] == welcome["token"]
+    upd = await late.until_update(lambda u: u["stage"] == "lobby" and u["you"]["seat"] == 3)
+    assert upd["table"]["seats"][3]["name"] == "Eve"
+
+
+def test_server_thread_starts_on_a_free_port_when_busy_and_stops(tmp_path):
+    busy = socket.socket()
+    busy.bind(("0.0.0.0", 0))
+    busy.listen()
+    port = busy.getsockname()[1]
+    server = ServerThread(port=port, host_ip="10.1.2.3", data_dir=tmp_path, bot_delay=0)
+    try:
+        server.start()
+        assert server.port != port and server.port_note and str(port) in server.port_note
+        assert server.join_url == f"http://10.1.2.3:{server.port}/?k={server.join_code}"
+        first = server.updates.get(timeout=2)
+        assert first["type"] == "update" and first["stage"] == "lobby" and first["view"] is None
+        server.host_command({"cmd": "add_bot", "kind": "random"})
+        server.host_command({"cmd": "start"})  # one seat: refused, told on the errors queue
+        upd = server.updates.get(timeout=2)
+        assert len(upd["table"]["seats"]) == 1
+        assert server.errors.get(timeout=2)["key"] == "wrong_player_count"
+        server.host_command({"cmd": "add_bot", "kind": "random"})
+        server.host_command({"cmd": "add_bot", "kind": "random"})
+        server.host_command({"cmd": "start"})
+        deadline = time.monotonic() + 10
+        stage = None
+        while stage != "over" and time.monotonic() < deadline:
+            upd = server.updates.get(timeout=2)
+            stage = upd["stage"]
+            if upd["view"] is not None:
+                assert "hand" not in upd["view"] and "legal" not in upd["view"]
+        assert stage == "over"
+    finally:
+        server.stop()
+        busy.close()
+    assert server._thread is not None and not server._thread.is_alive()
+
+
+def test_serve_prints_the_join_line_and_stops_on_sigterm(tmp_path):
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "serve", "--port", "0",
+                             "--data", str(tmp_path), "--host-ip", "127.0.0.1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        lines = []
+        for line in proc.stdout:  # type: ignore[union-attr]
+            lines.append(line)
+            if "Ctrl+C" in line:
+                break
+        text = "".join(lines)
+        join = next(l for l in lines if l.startswith("Join: "))
+        url = join.split()[1]
+        assert url.startswith("http://127.0.0.1:") and "/?k=" in url
+        code = url.rsplit("=", 1)[1]
+        assert f"Join code: {code}" in text
+        assert "█" in text or "▀" in text or "▄" in text  # the QR code
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
