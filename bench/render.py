@@ -30,7 +30,7 @@ from game.tv.app import Display, TvApp  # noqa: E402
 
 
 def frame_times(seconds: float, bot_delay: float) -> tuple[list[float], list[float], list[float], int, int]:
-    """Run a 4-bot demo game on the TV for `seconds`; return frame wall and CPU times, warm-up times (ms), updates, games.
+    """Run a 4-bot demo game on the TV for `seconds`; return wall, CPU and warm-up frame times (ms), updates, games.
 
     Warm-up frames are those while card art and sounds are still being made (one picture or sound
     per frame, normally while the lobby waits for phones); the demo starts its game at once, so
@@ -103,7 +103,8 @@ def main() -> None:
     qc = statistics.quantiles(cpu, n=100)
     print(f"frames {len(times)} (+{len(warm)} warm-up, max {max(warm, default=0):.1f} ms)  updates {updates}  "
           f"games finished {games}  (bot delay {args.bot_delay} s)")
-    print(f"frame work at 1920x1080: p50 {q[49]:.2f} ms  p99 {q[98]:.2f} ms  max {max(times):.2f} ms  (goal p99 <= 8 ms)")
+    print(f"frame work at 1920x1080: p50 {q[49]:.2f} ms  p99 {q[98]:.2f} ms  max {max(times):.2f} ms  "
+          "(goal p99 <= 8 ms)")
     print(f"  same frames, CPU time of the TV thread only (ignores other processes stealing the cores): "
           f"p50 {qc[49]:.2f} ms  p99 {qc[98]:.2f} ms  max {max(cpu):.2f} ms")
     print(f"  machine load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

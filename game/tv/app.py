@@ -115,7 +115,7 @@ class TvApp:
         """Synthesise the sound effects (done after the first frame, so the lobby appears at once)."""
         if self.ctx.sound is None:
             self.ctx.sound = SoundBoard(muted=self.mute)
-            self._warm_jobs = self._warm_jobs + self.ctx.sound.jobs()  # popped from the end: sounds first
+            self._warm_jobs.extend(self.ctx.sound.jobs())  # popped from the end: sounds first
 
     # ---------------------------------------------------------------- input
 

@@ -7,6 +7,7 @@ anti-aliasing), then cached per (card, size): nothing here runs per frame after 
 from __future__ import annotations
 
 import math
+from functools import partial
 from dataclasses import dataclass
 from typing import Callable
 
@@ -401,7 +402,6 @@ class CardArt:
     def warm_jobs(self, sizes: list[tuple[int, int]], mouse_size: tuple[int, int]) -> list[Callable[[], object]]:
         """Return one job per picture the table will need, to run a few per frame ahead of time."""
         cards: list[int | str] = [*CATS, "rabbit", "big_dog", "small_dog", "back", "sack"]
-        jobs: list[Callable[[], object]] = [
-            (lambda c=c, s=s: self.face(c, s)) for s in sizes for c in cards]
-        jobs += [(lambda v=v: self.mouse_card(v, mouse_size)) for v in (2, 3, 4, 6)]
+        jobs: list[Callable[[], object]] = [partial(self.face, c, s) for s in sizes for c in cards]
+        jobs += [partial(self.mouse_card, v, mouse_size) for v in (2, 3, 4, 6)]
         return jobs

@@ -41,9 +41,12 @@ TEXTS: dict[str, dict[str, str]] = {
     "on": {"en": "on", "es": "sí", "fr": "oui", "hu": "be"},
     "off": {"en": "off", "es": "no", "fr": "non", "hu": "ki"},
     "seconds": {"en": "{n} s", "es": "{n} s", "fr": "{n} s", "hu": "{n} mp"},
-    "keys.lobby": {"en": "Enter start · B add bot · Del remove bot · G game · O piles · T timer · M sound · Esc quit",
-                   "es": "Intro empezar · B añadir bot · Supr quitar bot · G juego · O montones · T tiempo · M sonido · Esc salir",
-                   "fr": "Entrée jouer · B ajouter robot · Suppr retirer · G jeu · O piles · T minuteur · M son · Échap quitter",
+    "keys.lobby": {"en": "Enter start · B add bot · Del remove bot · G game · O piles · T timer · M sound · "
+                         "Esc quit",
+                   "es": "Intro empezar · B añadir bot · Supr quitar bot · G juego · O montones · T tiempo · "
+                         "M sonido · Esc salir",
+                   "fr": "Entrée jouer · B ajouter robot · Suppr retirer · G jeu · O piles · T minuteur · M son · "
+                         "Échap quitter",
                    "hu": "Enter indítás · B gép be · Del gép ki · G játék · O paklik · T idő · M hang · Esc kilépés"},
     "keys.table": {"en": "M sound · Esc quit", "es": "M sonido · Esc salir", "fr": "M son · Échap quitter",
                    "hu": "M hang · Esc kilépés"},

@@ -5,6 +5,7 @@ from __future__ import annotations
 import array
 import math
 import random
+from functools import partial
 from enum import StrEnum
 from typing import Callable
 
@@ -73,10 +74,14 @@ def _meow(rate: int, rng: random.Random) -> list[float]:
                  (1, 0.6, 0.5, 0.2), volume=0.4, release=0.45)
 
 
+def _steady(freq: float, _t: float) -> float:
+    return freq
+
+
 def _win(rate: int, rng: random.Random) -> list[float]:
     out: list[float] = []
-    for f in (523, 659, 784, 1047):
-        out += _tone(rate, 0.14 if f != 1047 else 0.42, lambda t, f=f: f, (1, 0.3, 0.15), volume=0.4, release=0.4)
+    for f in (523.0, 659.0, 784.0, 1047.0):
+        out += _tone(rate, 0.14 if f != 1047 else 0.42, partial(_steady, f), (1, 0.3, 0.15), volume=0.4, release=0.4)
     return out
 
 
@@ -118,7 +123,9 @@ class SoundBoard:
 
     def jobs(self) -> list[Callable[[], None]]:
         """Return one job per effect still to synthesise (the app runs one per frame, no long stall)."""
-        return [lambda sfx=sfx: self._make(sfx) for sfx in Sfx if sfx not in self._sounds] if self.available else []
+        if not self.available:
+            return []
+        return [partial(self._make, sfx) for sfx in Sfx if sfx not in self._sounds]
 
     def _make(self, sfx: Sfx) -> None:
         if self._format is None:

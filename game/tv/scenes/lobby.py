@@ -12,7 +12,7 @@ from game.tv.layout import LOBBY
 from game.tv.qr import qr_surface
 from game.tv.render import (GOLD, GREY, INK, INK_DIM, PANEL, WARN, draw_symbol, grey_out, panel,
                             parse_colour, shadow_text)
-from game.tv.scenes.base import GAME_IDS, GAME_SEATS, Scene
+from game.tv.scenes.base import GAME_IDS, GAME_SEATS, Context, Scene
 from game.tv.sound import Sfx
 
 TIMER_STEPS = (0, 30, 60, 120)
@@ -23,7 +23,7 @@ class LobbyScene(Scene):
 
     keys_text = "keys.lobby"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self._qr: pygame.Surface | None = None
         self._qr_url = ""

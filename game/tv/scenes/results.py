@@ -10,7 +10,7 @@ from game.tv import layout
 from game.tv.intents import Intent
 from game.tv.layout import RESULTS
 from game.tv.render import GOLD, INK, INK_DIM, PANEL, draw_symbol, panel, parse_colour, shadow_text
-from game.tv.scenes.base import Scene, draw_toast
+from game.tv.scenes.base import Context, Scene, draw_toast
 from game.tv.sound import Sfx
 
 CONFETTI = 90
@@ -22,7 +22,7 @@ class ResultsScene(Scene):
 
     keys_text = "keys.results"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.confetti: list[list[float]] = []  # x, y, vx, vy, colour index
         self.colours: list[tuple[int, int, int]] = [GOLD]
@@ -93,7 +93,8 @@ class ResultsScene(Scene):
                 pygame.draw.rect(canvas, colour, line.inflate(12, 12), border_radius=22)
             panel(canvas, line, PANEL, colour, 4, 18)
             lo, hi = RESULTS.column("rank")
-            tc.blit(canvas, str(i + 1), layout.TEXT_HUGE, GOLD if winner else INK_DIM, center=((lo + hi) // 2, line.centery))
+            tc.blit(canvas, str(i + 1), layout.TEXT_HUGE, GOLD if winner else INK_DIM,
+                    center=((lo + hi) // 2, line.centery))
             lo, hi = RESULTS.column("name")
             draw_symbol(canvas, str(info.get("symbol")), (lo + 28, line.centery), 48, colour)
             r = tc.blit(canvas, str(info.get("name", "")), layout.TEXT_LARGE, INK, max_width=300,

@@ -8,9 +8,9 @@ import pygame
 
 from game.tv import layout
 from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
-from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN, 
+from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN,
                             draw_coins, draw_symbol, grey_out, panel, parse_colour, shadow_text)
-from game.tv.scenes.base import Scene, draw_toast
+from game.tv.scenes.base import Context, Scene, draw_toast
 from game.tv.scenes.sack_anim import SackAnimator, row_len_for
 from game.tv.sound import Sfx
 
@@ -23,7 +23,7 @@ class SackTableScene(Scene):
 
     keys_text = "keys.table"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.anim = SackAnimator(ctx.texts, ctx.model.name)
         self.timer_left: float | None = None
@@ -104,7 +104,8 @@ class SackTableScene(Scene):
             key = "turn.offer" if phase == "offer" else "turn.bid"
             text = t(key, name=ctx.model.name(turn))
             room = banner.width - 120 - (130 if self.timer_left is not None else 0)
-            tc.blit(canvas, text, layout.TEXT_HUGE, INK_DARK, max_width=room, midleft=(banner.left + 96, banner.centery))
+            tc.blit(canvas, text, layout.TEXT_HUGE, INK_DARK, max_width=room,
+                    midleft=(banner.left + 96, banner.centery))
             if self.timer_left is not None:
                 tc.blit(canvas, t("seconds", n=int(self.timer_left + 0.999)), layout.TEXT_LARGE,
                         INK_DARK, midright=(banner.right - 24, banner.centery))
