@@ -90,3 +90,12 @@ def test_pages_load_nothing_from_outside() -> None:
             text = path.read_text(encoding="utf-8")
             assert not re.search(r"(?:src|href)=\"(?:https?:)?//", text), f"{path.name} loads from another host"
             assert "@import url(http" not in text and "fonts.googleapis" not in text
+
+
+def test_the_page_is_set_up_for_phones() -> None:
+    css = (WEB / "css" / "app.css").read_text(encoding="utf-8")
+    assert "touch-action: manipulation" in css, "a double tap must not zoom"
+    for page in ("index.html", "watch.html", "nokey.html", "rules.html"):
+        html = (WEB / page).read_text(encoding="utf-8")
+        assert '<meta name="viewport" content="width=device-width, initial-scale=1' in html, page
+        assert 'type="module"' in html, page

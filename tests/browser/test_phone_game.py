@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 
 from tests.browser.conftest import load_locale, name_pattern
 
@@ -128,6 +129,9 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
         Phone(pw, browser, "Pixel 7", "hu-HU", "hu", "Csaba"),
     ]
     ana, bea, csaba = phones
+    # Count vibrations on Ana's phone (the emulated device has no motor to feel).
+    ana.page.add_init_script("window.__buzz = 0; Object.defineProperty(Navigator.prototype, 'vibrate',"
+                             " {configurable: true, value: () => { window.__buzz += 1; return true; }});")
     watcher = Phone(pw, browser, "Pixel 7", "es-ES", "es", "")
     try:
         _join(ana, server.join_url, shots)
@@ -209,6 +213,8 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
             assert rows.count() == 4
             winner = p.page.locator("h1.winner").inner_text()
             assert winner, "the score screen names the winner"
+        expect(ana.page.locator("#live")).to_contain_text(ana.t["ev.game_over"])
+        assert ana.page.evaluate("window.__buzz") > 0, "the phone vibrates when it is my turn"
         ana.page.screenshot(path=str(shots / "results.png"), full_page=True)
         _assert_touch_targets(ana.page, "results")
         csaba.page.screenshot(path=str(shots / "results-hu.png"), full_page=True)
