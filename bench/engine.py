@@ -84,14 +84,14 @@ def main() -> None:
 
     print()
     print("Heuristic in one seat (rotated), shared wins split")
-    print(f"{'table':>28} {'games':>6} {'wins':>7} {'fair':>6} {'its score':>10} {'rivals':>7} {'s':>6}")
+    print(f"{'table':>30} {'games':>6} {'wins':>7} {'fair':>6} {'its score':>10} {'rivals':>7} {'s':>6}")
     lines = [(4, args.games, "random"), (3, args.games // 2, "random"), (5, args.games // 2, "random"),
              (4, args.games // 2, "heuristic")]
     for players, games, rivals in lines:
         start = time.perf_counter()
         rate, score, rival = win_rate(players, games, args.seed, rivals)
         label = f"{players}p: 1 heuristic vs {players - 1} {rivals}"
-        print(f"{label:>28} {games:>6} {rate:>7.1%} {1 / players:>6.1%} {score:>10.1f} {rival:>7.1f}"
+        print(f"{label:>30} {games:>6} {rate:>7.1%} {1 / players:>6.1%} {score:>10.1f} {rival:>7.1f}"
               f" {time.perf_counter() - start:>6.1f}")
 
 

@@ -34,7 +34,7 @@ class ViewOnly:
         return action
 
 
-def play(players: int, kinds_by_seat: list[str], seed: int,
+def play_game(players: int, kinds_by_seat: list[str], seed: int,
          options: dict[str, Any] | None = None) -> tuple[sack.State, list[ViewOnly]]:
     """Play a whole game, checking every bot move against the engine's legal moves."""
     rng = random.Random(seed)
@@ -57,7 +57,7 @@ def test_both_bots_are_registered() -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_bots_only_make_legal_moves(players: int) -> None:
     for seed in range(60):
-        state, _ = play(players, ["random"] * players, seed)
+        state, _ = play_game(players, ["random"] * players, seed)
         assert sack.outcome(state) is not None
 
 
@@ -65,8 +65,8 @@ def test_random_bots_only_make_legal_moves(players: int) -> None:
 def test_heuristic_bots_only_make_legal_moves(players: int) -> None:
     for seed in range(30):
         mix = ["heuristic" if (s + seed) % 2 else "random" for s in range(players)]
-        play(players, mix, 1000 + seed, {"open_piles": seed % 3 == 0})
-        play(players, ["heuristic"] * players, 2000 + seed)
+        play_game(players, mix, 1000 + seed, {"open_piles": seed % 3 == 0})
+        play_game(players, ["heuristic"] * players, 2000 + seed)
 
 
 def test_a_view_holds_no_reference_to_the_state() -> None:
@@ -86,10 +86,10 @@ def test_a_view_holds_no_reference_to_the_state() -> None:
 
 
 def test_same_seed_same_moves_even_with_global_random_disturbed() -> None:
-    _, first = play(4, ["heuristic", "random", "heuristic", "random"], 77)
+    _, first = play_game(4, ["heuristic", "random", "heuristic", "random"], 77)
     random.seed(12345)
     random.random()
-    _, second = play(4, ["heuristic", "random", "heuristic", "random"], 77)
+    _, second = play_game(4, ["heuristic", "random", "heuristic", "random"], 77)
     assert [b.moves for b in first] == [b.moves for b in second]
 
 
@@ -115,7 +115,7 @@ def test_heuristic_clearly_beats_random_in_four_player_games() -> None:
     rng = random.Random(2024)
     for g in range(games):
         hero = g % 4
-        state, _ = play(4, ["heuristic" if s == hero else "random" for s in range(4)],
+        state, _ = play_game(4, ["heuristic" if s == hero else "random" for s in range(4)],
                         rng.randrange(10**9))
         out = sack.outcome(state)
         assert out is not None
@@ -127,7 +127,7 @@ def test_heuristic_clearly_beats_random_in_four_player_games() -> None:
 def test_heuristic_does_not_always_pass_against_itself() -> None:
     moves: list[sack.Action] = []
     for seed in range(10):
-        _, bots = play(4, ["heuristic"] * 4, 300 + seed)
+        _, bots = play_game(4, ["heuristic"] * 4, 300 + seed)
         moves += [m for b in bots for m in b.moves]
     bids = sum(m.type is ActionType.BID for m in moves)
     passes = sum(m.type is ActionType.PASS for m in moves)
