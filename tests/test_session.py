@@ -1,0 +1,290 @@
+"""The session (the table and the one writer), driven directly without sockets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import protocol as P
+from game.engine.cat_in_the_sack import PASS, Phase, bid, parse_card, play
+from game.session import PALETTE, PUBLIC, SYMBOLS, Out, RecordReady, Session
+
+
+class Clock:
+    """A hand-driven clock for the turn timer."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def to(outs, conn):
+    return [o.message for o in outs if isinstance(o, Out) and o.to == conn]
+
+
+def kinds(outs, conn):
+    return [m["type"] for m in to(outs, conn)]
+
+
+def new_table(names=("Ana", "Bea", "Cy", "Dan"), clock=None) -> tuple[Session, list[str]]:
+    s = Session("ABCDEF", random.Random(1), clock=clock or Clock())
+    tokens = []
+    for i, name in enumerate(names):
+        s.connect(i)
+        outs = s.handle(i, P.Join(name))
+        tokens.append(to(outs, i)[0]["token"])
+    return s, tokens
+
+
+def started(names=("Ana", "Bea", "Cy", "Dan"), clock=None) -> tuple[Session, list[str]]:
+    s, tokens = new_table(names, clock)
+    outs = s.handle(0, P.Host(P.HostCmd.START))
+    assert s.stage == "playing", outs
+    return s, tokens
+
+
+def error_key(outs, conn):
+    errs = [m for m in to(outs, conn) if m["type"] == "error"]
+    return errs[0]["key"] if errs else None
+
+
+# ---------------------------------------------------------------- seats, names, host
+
+
+def test_join_seats_players_in_order_with_palette_colour_and_symbol_and_a_token():
+    s, tokens = new_table()
+    assert [seat.name for seat in s.seats] == ["Ana", "Bea", "Cy", "Dan"]
+    assert [seat.colour for seat in s.seats] == list(PALETTE[:4])
+    assert [seat.symbol for seat in s.seats] == list(SYMBOLS[:4])
+    assert len(set(tokens)) == 4 and all(len(t) >= 20 for t in tokens)
+    assert s.host is s.seats[0]
+
+
+@pytest.mark.parametrize("raw, key", [
+    ("   ", "name_empty"), ("", "name_empty"), ("x" * 17, "name_too_long"),
+    ("Ana\x07", "name_bad_chars"), ("A\u202eB", "name_bad_chars"), ("a\nb", "name_bad_chars"),
+    ("ana", "name_taken"), (" ANA ", "name_taken"),
+])
+def test_bad_or_taken_names_are_refused(raw, key):
+    s, _ = new_table(("Ana",))
+    s.connect(9)
+    outs = s.handle(9, P.Join(raw))
+    assert error_key(outs, 9) == key
+    assert len(s.seats) == 1
+
+
+def test_names_are_trimmed_and_may_be_16_characters_with_accents():
+    s, _ = new_table(())
+    s.connect(1)
+    s.handle(1, P.Join("  Ödön Ñandú  "))
+    s.connect(2)
+    s.handle(2, P.Join("x" * 16))
+    assert [seat.name for seat in s.seats] == ["Ödön Ñandú", "x" * 16]
+
+
+def test_host_passes_on_when_the_host_leaves_and_a_returner_is_not_host_again():
+    s, tokens = new_table()
+    s.disconnect(0)
+    assert s.host is s.seats[1]
+    s.connect(10)
+    outs = s.handle(10, P.Resume(tokens[0]))
+    assert to(outs, 10)[0]["seat"] == 0 and s.host is s.seats[1]
+    assert s.seats[0].conn == 10
+
+
+def test_only_the_host_may_use_host_commands():
+    s, _ = new_table()
+    outs = s.handle(1, P.Host(P.HostCmd.ADD_BOT))
+    assert error_key(outs, 1) == "not_host"
+    assert len(s.seats) == 4
+
+
+def test_lobby_commands_add_remove_move_and_options():
+    s, _ = new_table(("Ana", "Bea"))
+    s.handle(0, P.Host(P.HostCmd.ADD_BOT, kind="random"))
+    assert s.seats[2].bot == "random" and not s.seats[2].human
+    s.handle(0, P.Host(P.HostCmd.MOVE_SEAT, seat=2, to=0))
+    assert [x.name for x in s.seats][1:] == ["Ana", "Bea"]
+    assert error_key(s.handle(0, P.Host(P.HostCmd.REMOVE_SEAT, seat=1)), 0) == "seat_in_use"
+    s.handle(0, P.Host(P.HostCmd.REMOVE_SEAT, seat=0))
+    assert [x.name for x in s.seats] == ["Ana", "Bea"]
+    assert error_key(s.handle(0, P.Host(P.HostCmd.ADD_BOT, kind="genius")), 0) == "unknown_bot"
+    s.handle(0, P.Host(P.HostCmd.SET_OPTION, name="turn_timer", value=60))
+    s.handle(0, P.Host(P.HostCmd.SET_OPTION, name="open_piles", value=True))
+    assert s.options == {"open_piles": True, "turn_timer": 60}
+    for name, value in (("turn_timer", 45), ("turn_timer", True), ("open_piles", 1), ("volume", 3)):
+        assert error_key(s.handle(0, P.Host(P.HostCmd.SET_OPTION, name=name, value=value)), 0) == "bad_option"
+    assert s.options == {"open_piles": True, "turn_timer": 60}
+
+
+def test_table_is_full_at_the_games_maximum_and_a_sixth_joiner_waits():
+    s, _ = new_table(("A", "B", "C", "D", "E"))
+    assert error_key(s.handle(0, P.Host(P.HostCmd.ADD_BOT)), 0) == "table_full"
+    s.connect(9)
+    outs = s.handle(9, P.Join("F"))
+    assert to(outs, 9)[0]["role"] == "watcher" and len(s.seats) == 5
+
+
+# ---------------------------------------------------------------- the one writer
+
+
+def test_out_of_turn_and_illegal_actions_change_nothing():
+    s, _ = started()
+    # finish the choice phase
+    for seat in range(4):
+        card = s.seat_view(seat).hand[0]
+        s.submit(seat, s.version, play(parse_card(card)))
+    assert s.state.phase is Phase.AUCTION
+    turn = s.state.turn
+    other = (turn + 1) % 4
+    before, version = s.state.serialize(), s.version
+    outs = s.handle(other, P.Act(s.version, PASS))
+    assert error_key(outs, other) == "not_your_turn"
+    outs = s.handle(turn, P.Act(s.version, bid(999)))
+    assert error_key(outs, turn) == "bid_too_high"
+    assert s.state.serialize() == before and s.version == version
+
+
+def test_stale_and_duplicate_actions_are_refused_with_a_fresh_update():
+    s, _ = started()
+    v = s.version
+    card = parse_card(s.seat_view(0).hand[0])
+    outs = s.handle(0, P.Act(v, play(card)))
+    assert s.version == v + 1 and s.state.chosen[0] == card
+    before = s.state.serialize()
+    outs = s.handle(0, P.Act(v, play(parse_card(s.seat_view(0).hand[0]))))  # the resend
+    assert kinds(outs, 0) == ["error", "update"] and error_key(outs, 0) == "stale_version"
+    assert to(outs, 0)[1]["version"] == s.version
+    assert s.state.serialize() == before
+    outs = s.handle(1, P.Act(s.version + 5, play(parse_card(s.seat_view(1).hand[0]))))  # from the future
+    assert error_key(outs, 1) == "stale_version"
+
+
+def test_an_action_made_against_an_older_version_counts_if_the_seat_has_not_acted_since():
+    s, _ = started()
+    v = s.version
+    s.handle(0, P.Act(v, play(parse_card(s.seat_view(0).hand[0]))))
+    s.handle(1, P.Act(v + 1, play(parse_card(s.seat_view(1).hand[0]))))
+    # seat 2 tapped while looking at version v: others' choices do not make its tap stale
+    outs = s.handle(2, P.Act(v, play(parse_card(s.seat_view(2).hand[0]))))
+    assert error_key(outs, 2) is None and s.state.chosen[2] is not None
+
+
+def test_actions_from_before_the_game_started_are_stale():
+    s, _ = new_table()
+    v = s.version
+    s.handle(0, P.Host(P.HostCmd.START))
+    outs = s.handle(1, P.Act(v, play(parse_card(s.seat_view(1).hand[0]))))
+    assert error_key(outs, 1) == "stale_version"
+
+
+def test_every_change_sends_each_seat_its_own_view_and_one_public_update():
+    s, _ = started()
+    outs = s.handle(0, P.Act(s.version, play(parse_card(s.seat_view(0).hand[0]))))
+    updates = [o for o in outs if isinstance(o, Out)]
+    assert sorted(o.to for o in updates if o.to is not None) == [0, 1, 2, 3]
+    public = [o for o in updates if o.to is PUBLIC]
+    assert len(public) == 1 and "hand" not in public[0].message["view"]
+    for o in updates:
+        if o.to is not None:
+            assert o.message["view"]["seat"] == o.to and o.message["you"]["seat"] == o.to
+            mine = [e for e in o.message["events"] if e["type"] == "my_card_chosen"]
+            assert (len(mine) == 1) == (o.to == 0)
+
+
+def test_a_whole_game_ends_over_with_a_record_and_play_again_keeps_the_seats():
+    s, _ = started()
+    rng = random.Random(4)
+    record = None
+    for _ in range(500):
+        if s.stage == "over":
+            break
+        for seat in sorted(s.rules.to_act(s.state)):
+            outs = s.submit(seat, s.version, rng.choice(s.rules.legal_actions(s.state, seat)))
+            record = next((o.record for o in outs if isinstance(o, RecordReady)), record)
+    assert s.stage == "over" and record is not None
+    assert record.result is not None and len(record.actions) == len(s.log)
+    names = [x.name for x in s.seats]
+    s.handle(0, P.Host(P.HostCmd.PLAY_AGAIN))
+    assert s.stage == "playing" and [x.name for x in s.seats] == names and s.game_serial == 2
+    s.handle(0, P.Host(P.HostCmd.TO_LOBBY))
+    assert s.stage == "lobby" and s.state is None
+
+
+# ---------------------------------------------------------------- tokens, bots, late joiners
+
+
+def test_unknown_token_and_the_token_of_a_removed_seat_are_refused():
+    s, tokens = new_table(("Ana", "Bea", "Cy"))
+    s.disconnect(2)
+    s.handle(0, P.Host(P.HostCmd.REMOVE_SEAT, seat=2))
+    s.connect(7)
+    s.handle(7, P.Join("Zed"))  # someone else now sits in that place
+    s.connect(8)
+    for token in (tokens[2], "nope", tokens[0][:-1] + ("A" if tokens[0][-1] != "A" else "B")):
+        assert error_key(s.handle(8, P.Resume(token)), 8) == "unknown_token"
+    assert s.seat_of(8) is None and s.seats[2].name == "Zed"
+
+
+def test_seat_to_bot_then_the_player_takes_the_seat_back_with_the_token():
+    s, tokens = started()
+    assert error_key(s.handle(0, P.Host(P.HostCmd.SEAT_TO_BOT, seat=3)), 0) == "seat_in_use"
+    s.disconnect(3)
+    s.handle(0, P.Host(P.HostCmd.SEAT_TO_BOT, seat=3))
+    assert s.seats[3].bot is not None and (3, s.seats[3].bot) in s.bot_turns()
+    s.connect(30)
+    outs = s.handle(30, P.Resume(tokens[3]))
+    assert to(outs, 30)[0]["seat"] == 3 and s.seats[3].bot is None and s.seats[3].conn == 30
+
+
+def test_second_tab_takes_the_seat_and_the_first_is_told_replaced():
+    s, tokens = new_table()
+    s.connect(40)
+    outs = s.handle(40, P.Resume(tokens[1]))
+    bye = [o for o in outs if isinstance(o, Out) and o.to == 1]
+    assert bye[0].message == {"type": "bye", "reason": "replaced"} and bye[0].close
+    assert s.seats[1].conn == 40
+    assert s.disconnect(1) == []  # the old socket closing does not disconnect the seat
+    assert s.seats[1].conn == 40
+
+
+def test_late_joiner_gets_a_token_watches_and_is_seated_back_in_the_lobby():
+    s, _ = started(("Ana", "Bea", "Cy"))
+    s.connect(50)
+    outs = s.handle(50, P.Join("Eve"))
+    welcome, upd = to(outs, 50)
+    assert welcome["role"] == "watcher" and welcome["token"] and welcome["seat"] is None
+    assert upd["you"]["role"] == "watcher" and "hand" not in upd["view"]
+    assert 50 in s.public_conns()
+    assert error_key(s.handle(50, P.Act(s.version, PASS)), 50) == "not_seated"
+    outs = s.handle(0, P.Host(P.HostCmd.TO_LOBBY))
+    assert to(outs, 50)[0]["type"] == "welcome" and to(outs, 50)[0]["seat"] == 3
+    assert 50 not in s.public_conns()
+
+
+# ---------------------------------------------------------------- the turn timer
+
+
+def test_turn_timer_chooses_for_the_slow_then_passes_for_the_bidder():
+    clock = Clock()
+    s, _ = new_table(clock=clock)
+    s.handle(0, P.Host(P.HostCmd.SET_OPTION, name="turn_timer", value=30))
+    s.handle(0, P.Host(P.HostCmd.START))
+    assert s.deadline == clock.now + 30
+    s.submit(0, s.version, play(parse_card(s.seat_view(0).hand[0])))
+    upd = s.public_update()
+    assert upd["timer"] == {"seat": None, "seconds_left": 30}
+    clock.now += 29
+    assert s.expire_timer() == []
+    clock.now += 1.5
+    outs = s.expire_timer()
+    assert s.state.phase is Phase.AUCTION  # the three slow seats got a random card each
+    assert [e["seat"] for e in to(outs, 0)[0]["events"] if e["type"] == "timeout"] == [1, 2, 3]
+    turn = s.state.turn
+    assert s.deadline == clock.now + 30
+    clock.now += 31
+    s.expire_timer()
+    assert s.state.passed[turn] and s.log[-1]["timeout"] is True
