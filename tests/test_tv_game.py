@@ -132,3 +132,25 @@ def test_mute_key_toggles_sound_and_says_so() -> None:
     assert app.ctx.sound.muted and app.ctx.toast_text == app.ctx.texts("sound_off")
     app.dispatch(Intent.MUTE)
     assert not app.ctx.sound.muted
+
+
+def test_b_at_the_table_hands_an_away_seat_to_a_bot() -> None:
+    from tests.tv_fixtures import game_updates, json_round_trip, pick
+
+    ups = game_updates(4, seed=8)
+    server = FakeServer([ups[0]])
+    app = TvApp(server)
+    app.tick(0.05)
+    u = json_round_trip(pick(ups, "auction"))
+    server.updates.put(u)
+    app.tick(0.05)
+    key(app, pygame.K_b)
+    assert server.commands == []  # nobody away: nothing to hand over
+    away = json_round_trip(u)
+    away["version"] += 1
+    away["table"] = table(4, disconnected=(3,), bots=(1,))
+    server.updates.put(away)
+    app.tick(0.05)
+    assert "B" in app.ctx.toast_text and app.ctx.model.name(3) in app.ctx.toast_text
+    key(app, pygame.K_b)
+    assert server.commands == [{"cmd": "seat_to_bot", "seat": 3}]

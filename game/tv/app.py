@@ -19,8 +19,8 @@ from game.tv.i18n import Texts, pick_lang
 from game.tv.intents import Intent, intents_from_event
 from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE
 from game.tv.model import TableModel
-from game.tv.render import TextCache
-from game.tv.scenes.base import Context, Scene, draw_confirm_quit, draw_toast
+from game.tv.render import TextCache, display_ready
+from game.tv.scenes.base import Context, Scene, draw_confirm_quit, draw_toast, make_felt
 from game.tv.scenes.lobby import LobbyScene
 from game.tv.scenes.results import ResultsScene
 from game.tv.scenes.sack_table import MARKER_SIZE, MINI_CARD, SackTableScene
@@ -92,6 +92,7 @@ class TvApp:
         self.ctx = Context(texts=Texts(lang), tc=TextCache(), art=CardArt(), model=self.model,
                            host=self._host, join_url=server.join_url, join_code=server.join_code,
                            lan_warning=server.lan_warning, port_note=server.port_note, demo=demo)
+        self.ctx.felt = display_ready(make_felt(), alpha=False)
         self.mute = mute
         self.running = True
         self.confirming_quit = False

@@ -143,7 +143,7 @@ class ResultsLayout:
 RESULTS = ResultsLayout()
 
 # Overlays shared by every scene.
-TOAST = pygame.Rect(SAFE.centerx - 600, SAFE.bottom - 190, 1200, 70)
+TOAST = pygame.Rect(SAFE.centerx - 600, 690, 1200, 70)  # over the bids, clear of names and cards
 CONFIRM = pygame.Rect(SAFE.centerx - 560, SAFE.centery - 170, 1120, 340)
 
 

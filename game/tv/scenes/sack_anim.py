@@ -136,8 +136,7 @@ class SackAnimator:
                                dst=SACK.mouse_card(i, len(cards)).center, count=min(int(mc[0]), 6))
                 key = f"ev.round_started.{ev.get('refill')}"
                 self._say(at, t(key, n=ev.get("round")))
-            elif kind == "game_over":
-                tl.add("sound", at, 0.1, Sfx.WIN)
+            elif kind == "game_over":  # the score screen plays the fanfare
                 self._say(at, t("ev.game_over"))
         self._busy_until = tl.now + at
 

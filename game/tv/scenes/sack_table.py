@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from game.tv import layout
+from game.tv.intents import Intent
 from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
 from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN,
                             draw_coins, draw_symbol, grey_out, panel, parse_colour, shadow_text)
@@ -38,12 +39,27 @@ class SackTableScene(Scene):
     def on_update(self, update: dict[str, Any]) -> None:
         """Schedule the animations of the update's events and restart the turn timer countdown."""
         self.anim.absorb(update, self.ctx.model.previous)
+        before = {s.get("seat") for s in ((self.ctx.model.previous or {}).get("table") or {}).get("seats") or ()
+                  if not s.get("connected", True)}
+        for seat in (update.get("table") or {}).get("seats") or ():
+            if not seat.get("connected", True) and not seat.get("bot") and seat.get("seat") not in before:
+                self.ctx.toast(self.ctx.texts("hint_away", name=seat.get("name", "")), seconds=6)
         timer = update.get("timer")
         if isinstance(timer, dict) and isinstance(timer.get("seconds_left"), (int, float)):
             self.timer_seat = timer.get("seat")
             self._timer_base = (float(timer["seconds_left"]), self.ctx.clock)
         else:
             self.timer_seat, self._timer_base, self.timer_left = None, None, None
+
+    def handle(self, intent: Intent) -> None:
+        """B hands a disconnected player's seat to a bot (the player takes it back by reconnecting)."""
+        if intent is not Intent.ADD_BOT:
+            return
+        away = [s for s in self.ctx.model.table.get("seats") or () if not s.get("connected", True) and not s.get("bot")]
+        if away:
+            self.ctx.host({"cmd": "seat_to_bot", "seat": away[0]["seat"]})
+        else:
+            self.ctx.toast(self.ctx.texts("no_away_seat"))
 
     def update(self, dt: float) -> None:
         """Advance animations, sounds and the countdown."""
