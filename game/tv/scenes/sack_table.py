@@ -148,7 +148,14 @@ class SackTableScene(Scene):
         ctx = self.ctx
         row = view.get("row") or ()
         n = row_len_for(view)
-        canvas.blit(ctx.art.face("sack", CARD_SIZE), SACK.row_slot(0, n))
+        sack_slot = SACK.row_slot(0, n)
+        canvas.blit(ctx.art.face("sack", CARD_SIZE), sack_slot)
+        neutral = int(view.get("neutral_left") or 0)
+        if int(view.get("players") or 0) == 3:  # the neutral deck lies under the sack card (F-SETUP-3)
+            badge = pygame.Rect(0, 0, 84, 52)
+            badge.midbottom = (sack_slot.centerx, sack_slot.bottom + 20)
+            panel(canvas, badge, INK_DARK, INK_DIM, 2, 14)
+            ctx.tc.blit(canvas, f"×{neutral}", layout.TEXT_BODY, INK, center=badge.center)
         if self.anim.hides_row():
             return
         for i in range(n):
