@@ -67,8 +67,8 @@ class Tuning:
     heuristics and against random bots (only `tilt` helped beyond noise; spending less early
     hurt)."""
 
-    # How much more an opponent's gain hurts than nothing: with n players a gain of x to one
-    # rival costs me roughly x/(n-1) in the race, so denying a rich row is worth something.
+    # Letting a rival take a rich row cheaply costs me in the race too (roughly its profit
+    # spread over the n-1 rivals), so outbidding to deny it is worth this share of that profit.
     deny: float = 0.15
     # Early in the game mice buy options later (a broke player must pass first for 2 mice), so
     # only part of one's money goes into one row; the share grows to all of it by the last round.
