@@ -113,7 +113,7 @@ class TvApp:
         self.server.host_command(cmd)
 
     def enable_sound(self) -> None:
-        """Synthesise the sound effects (done after the first frame, so the lobby appears at once)."""
+        """Open the mixer and queue the effects to synthesise, one per frame (after the first frame)."""
         if self.ctx.sound is None:
             self.ctx.sound = SoundBoard(muted=self.mute)
             self._warm_jobs.extend(self.ctx.sound.jobs())  # popped from the end: sounds first
