@@ -27,6 +27,8 @@ TEXTS: dict[str, dict[str, str]] = {
                         "fr": "En attente de joueurs… scannez le code !",
                         "hu": "Várjuk a játékosokat… olvasd be a kódot!"},
     "bot": {"en": "bot", "es": "bot", "fr": "robot", "hu": "gép"},
+    "bot_kind.heuristic": {"en": "smart", "es": "listo", "fr": "malin", "hu": "okos"},
+    "bot_kind.random": {"en": "random", "es": "al azar", "fr": "au hasard", "hu": "véletlen"},
     "host": {"en": "host", "es": "anfitrión", "fr": "hôte", "hu": "házigazda"},
     "away": {"en": "away", "es": "fuera", "fr": "absent", "hu": "távol"},
     "watchers": {"en": "{n} watching", "es": "{n} mirando", "fr": "{n} spectateurs", "hu": "{n} néző"},

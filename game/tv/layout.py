@@ -37,11 +37,11 @@ class LobbyLayout:
     """The lobby: join QR code and text on the left, players and settings on the right."""
 
     title: pygame.Rect = pygame.Rect(SAFE.left, SAFE.top, SAFE.width, 96)
-    qr: pygame.Rect = pygame.Rect(SAFE.left, 166, 600, 600)
-    url: pygame.Rect = pygame.Rect(SAFE.left, 784, 680, 44)
-    code: pygame.Rect = pygame.Rect(SAFE.left, 832, 680, 76)
-    hint: pygame.Rect = pygame.Rect(SAFE.left, 916, 680, 40)
-    warning: pygame.Rect = pygame.Rect(SAFE.left, 962, 680, 64)
+    qr: pygame.Rect = pygame.Rect(SAFE.left + 20, 166, 560, 560)
+    url: pygame.Rect = pygame.Rect(SAFE.left, 738, 640, 44)
+    code: pygame.Rect = pygame.Rect(SAFE.left, 784, 640, 76)
+    hint: pygame.Rect = pygame.Rect(SAFE.left, 864, 640, 72)
+    warning: pygame.Rect = pygame.Rect(SAFE.left, 940, 640, 86)
     players_title: pygame.Rect = pygame.Rect(780, 166, SAFE.right - 780, 56)
     settings: pygame.Rect = pygame.Rect(780, 752, SAFE.right - 780, 150)
     keys: pygame.Rect = pygame.Rect(780, 918, SAFE.right - 780, 108)

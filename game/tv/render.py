@@ -7,6 +7,7 @@ from collections import OrderedDict
 from enum import StrEnum
 
 import pygame
+import pygame.freetype
 
 Colour = tuple[int, int, int]
 
@@ -53,27 +54,42 @@ def grey_out(colour: Colour) -> Colour:
 
 
 class TextCache:
-    """Renders text once per (text, size, colour) and keeps the most recent surfaces."""
+    """Renders text once per (text, size, colour) and keeps the most recent surfaces.
+
+    Uses pygame.freetype with the bundled freesansbold (it covers the accents of en/es/fr/hu)
+    because it reports where the baseline is: every text of one size comes out with the same
+    height and baseline, so 'Élodie' and 'Ana' line up when centred side by side.
+    """
 
     def __init__(self, capacity: int = 800) -> None:
-        self._fonts: dict[int, pygame.font.Font] = {}
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        self._font = pygame.freetype.Font(None)
+        self._font.pad = False
         self._cache: OrderedDict[tuple[str, int, Colour], pygame.Surface] = OrderedDict()
+        self._frame: dict[int, tuple[int, int]] = {}  # size -> (ascent, height) shared by every text
         self.capacity = capacity
 
-    def font(self, size: int) -> pygame.font.Font:
-        """Return the bold default font (freesansbold: covers the accents of en/es/fr/hu) at `size`."""
-        f = self._fonts.get(size)
-        if f is None:
-            f = pygame.font.Font(None, int(size * 1.36))  # the default font draws ~0.73 of its size
-            self._fonts[size] = f
-        return f
+    def _frame_of(self, size: int) -> tuple[int, int]:
+        frame = self._frame.get(size)
+        if frame is None:
+            _surf, probe = self._font.render("ÉŐÁÇgy", INK, size=size)  # accents up, descenders down
+            ascent = max(self._font.get_sized_ascender(size), probe.y)
+            descent = max(-self._font.get_sized_descender(size), probe.height - probe.y)
+            frame = self._frame[size] = (ascent, ascent + descent)
+        return frame
 
     def render(self, text: str, size: int, colour: Colour = INK) -> pygame.Surface:
         """Return the rendered text, from the cache when it was drawn before."""
         key = (text, size, colour)
         surf = self._cache.get(key)
         if surf is None:
-            surf = display_ready(self.font(size).render(text, True, colour))
+            raw, rect = self._font.render(text, colour, size=size)
+            ascent, height = self._frame_of(size)
+            top = max(0, ascent - rect.y)
+            surf = pygame.Surface((max(1, rect.x + rect.width), max(height, top + rect.height)), pygame.SRCALPHA)
+            surf.blit(raw, (max(0, rect.x), top))
+            surf = display_ready(surf)
             self._cache[key] = surf
             if len(self._cache) > self.capacity:
                 self._cache.popitem(last=False)
@@ -97,6 +113,36 @@ class TextCache:
         rect = surf.get_rect(**anchor)
         canvas.blit(surf, rect)
         return rect
+
+
+def wrap(tc: TextCache, text: str, size: int, width: int) -> list[str]:
+    """Return `text` broken into lines that fit `width` pixels at `size` (a long word keeps its own line)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and tc.render(trial, size).get_width() > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+def blit_lines(tc: TextCache, canvas: pygame.Surface, text: str, size: int, colour: Colour, rect: pygame.Rect,
+               max_lines: int = 2) -> int:
+    """Draw `text` word-wrapped into `rect` from its top-left (shrinking to fit `max_lines`); return lines used."""
+    s = size
+    lines = wrap(tc, text, s, rect.width)
+    while len(lines) > max_lines and s > 22:
+        s -= 2
+        lines = wrap(tc, text, s, rect.width)
+    step = tc.render("Ag", s).get_height() - 2
+    for i, line in enumerate(lines[:max_lines]):
+        tc.blit(canvas, line, s, colour, max_width=rect.width, topleft=(rect.left, rect.top + i * step))
+    return min(len(lines), max_lines)
 
 
 def shadow_text(tc: TextCache, canvas: pygame.Surface, text: str, size: int, colour: Colour,

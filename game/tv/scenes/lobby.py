@@ -10,7 +10,7 @@ from game.tv import layout
 from game.tv.intents import Intent
 from game.tv.layout import LOBBY
 from game.tv.qr import qr_surface
-from game.tv.render import (GOLD, GREY, INK, INK_DIM, PANEL, WARN, draw_symbol, grey_out, panel,
+from game.tv.render import (GOLD, GREY, INK, INK_DIM, PANEL, WARN, blit_lines, draw_symbol, grey_out, panel,
                             parse_colour, shadow_text)
 from game.tv.scenes.base import GAME_IDS, GAME_SEATS, Context, Scene
 from game.tv.sound import Sfx
@@ -108,16 +108,14 @@ class LobbyScene(Scene):
                 midleft=(LOBBY.url.left, LOBBY.url.centery))
         code = f"{t('code')}: {ctx.join_code or (ctx.model.table.get('join_code') or '')}"
         shadow_text(tc, canvas, code, layout.TEXT_HUGE, GOLD, midleft=(LOBBY.code.left, LOBBY.code.centery))
-        tc.blit(canvas, t("join_hint"), layout.TEXT_SMALL, INK_DIM, max_width=LOBBY.hint.width,
-                midleft=(LOBBY.hint.left, LOBBY.hint.centery))
+        blit_lines(tc, canvas, t("join_hint"), layout.TEXT_SMALL, INK_DIM, LOBBY.hint)
         notes = []
         if ctx.lan_warning:
             notes.append(t("lan_warning"))
         if ctx.port_note:
             notes.append(ctx.port_note)
-        for i, note in enumerate(notes[:2]):
-            tc.blit(canvas, note, layout.TEXT_SMALL, WARN, max_width=LOBBY.warning.width,
-                    topleft=(LOBBY.warning.left, LOBBY.warning.top + i * 32))
+        if notes:
+            blit_lines(tc, canvas, " ".join(notes), layout.TEXT_SMALL, WARN, LOBBY.warning)
 
     def _draw_players(self, canvas: pygame.Surface) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
@@ -148,7 +146,9 @@ class LobbyScene(Scene):
             if seat.get("host"):
                 tags.append((t("host"), GOLD))
             if seat.get("bot"):
-                tags.append((f"{t('bot')} · {seat['bot']}", INK_DIM))
+                kind = str(seat["bot"])
+                label = t(f"bot_kind.{kind}")
+                tags.append((f"{t('bot')} · {kind if label.startswith('bot_kind.') else label}", INK_DIM))
             if not connected:
                 tags.append((t("away"), WARN))
             x = row.right - 24
