@@ -171,9 +171,9 @@ class SackTableScene(Scene):
             owner = rc.get("owner")
             if isinstance(owner, int):
                 info = ctx.model.seat_info(owner)
-                badge = (slot.centerx, slot.bottom)
-                pygame.draw.circle(canvas, INK_DARK, badge, 24)
-                draw_symbol(canvas, str(info.get("symbol")), badge, 34, parse_colour(info.get("colour")))
+                spot = (slot.centerx, slot.bottom)
+                pygame.draw.circle(canvas, INK_DARK, spot, 24)
+                draw_symbol(canvas, str(info.get("symbol")), spot, 34, parse_colour(info.get("colour")))
 
     def _draw_bid(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
