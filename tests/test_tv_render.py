@@ -236,3 +236,39 @@ def test_display_draws_straight_on_a_1080p_screen_and_scales_on_others() -> None
     small.flip()
     r, g, b, _ = pygame.display.get_surface().get_at((640, 360))
     assert r > 240 and g < 10 and b < 10  # smooth scaling may round a shade
+
+
+def test_shared_win_and_tie_break_are_said_on_the_score_screen() -> None:
+    over = json_round_trip(game_updates(4, seed=2)[-1])
+    scores = over["view"]["result"]["scores"]
+    for s, (cats, mice) in zip(scores, [(20, 10), (25, 5), (25, 5), (3, 4)]):
+        s.update(cats=cats, mice=mice, total=cats + mice)
+    over["view"]["result"].update(winners=[1, 2], tie_break=True)
+    server = FakeServer()
+    app = TvApp(server, lang="es")
+    feed(app, server, over, settle=0.5)
+    assert isinstance(app.scene, ResultsScene)
+    assert [s["seat"] for s in app.scene.ranking()] == [1, 2, 0, 3]
+    canvas = pygame.Surface(layout.CANVAS)
+    app.draw(canvas)
+    pygame.image.save(canvas, str(SHOTS / "results_shared_tie_break_es.png"))
+    banner = app.ctx.texts("results.share", names=app.ctx.texts.names(["Béla", "Chloé"]))
+    assert banner == "¡Béla y Chloé comparten la victoria!"
+
+
+def test_odd_but_public_updates_never_crash_a_scene() -> None:
+    u = json_round_trip(pick(game_updates(4, seed=3), "auction", min_face_up=1))
+    odd = [
+        dict(u, table=dict(u["table"], seats=u["table"]["seats"][:2])),  # fewer seat records than players
+        dict(u, view=dict(u["view"], row=[], mouse_cards=[], seats=[])),
+        dict(u, view=dict(u["view"], turn=None, phase="offer")),
+        dict(u, stage="over", view=dict(u["view"], result=None)),
+        dict(u, stage="playing", table=dict(u["table"], game="rat-a-tat-cat")),
+    ]
+    canvas = pygame.Surface(layout.CANVAS)
+    for k, bad in enumerate(odd):
+        server = FakeServer()
+        app = TvApp(server)
+        bad = dict(bad, version=100 + k)
+        feed(app, server, bad, settle=0.3)
+        app.draw(canvas)
