@@ -136,7 +136,7 @@ class ResultsLayout:
         """Return the (left, right) x range of a results column: rank, name, cats, mice, total."""
         x = self.header.left
         cols = {"rank": (x + 10, x + 110), "name": (x + 130, x + 780), "cats": (x + 800, x + 1040),
-                "mice": (x + 1060, x + 1260), "total": (x + 1280, x + 1488)}
+                "mice": (x + 1060, x + 1260), "total": (x + 1280, x + 1460)}
         return cols[name]
 
 

@@ -83,7 +83,10 @@ class ResultsScene(Scene):
             lo, hi = RESULTS.column(col)
             tc.blit(canvas, t(key), layout.TEXT_BODY, INK_DIM, midright=(hi, RESULTS.header.centery))
         seats = view.get("seats") or ()
-        for i, score in enumerate(self.ranking()[:layout.MAX_SEATS]):
+        ranked = self.ranking()[:layout.MAX_SEATS]
+        keys = [(score.get("total"), score.get("cats")) for score in ranked]
+        for i, score in enumerate(ranked):
+            place = keys.index(keys[i]) + 1  # equal total and cat points share a place
             seat = score.get("seat")
             line = RESULTS.line(i)
             info = ctx.model.seat_info(seat)
@@ -93,7 +96,7 @@ class ResultsScene(Scene):
                 pygame.draw.rect(canvas, colour, line.inflate(12, 12), border_radius=22)
             panel(canvas, line, PANEL, colour, 4, 18)
             lo, hi = RESULTS.column("rank")
-            tc.blit(canvas, str(i + 1), layout.TEXT_HUGE, GOLD if winner else INK_DIM,
+            tc.blit(canvas, str(place), layout.TEXT_HUGE, GOLD if winner else INK_DIM,
                     center=((lo + hi) // 2, line.centery))
             lo, hi = RESULTS.column("name")
             draw_symbol(canvas, str(info.get("symbol")), (lo + 28, line.centery), 48, colour)
