@@ -192,3 +192,89 @@ async def seat_phones(client: Any, names: list[str], wire: Wire | None = None) -
         await p.join(name)
         phones.append(p)
     return phones
+
+
+class RawWS:
+    """A hand-made websocket client over a raw TCP stream: can stop reading or cut a frame."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+
+    @classmethod
+    async def connect(cls, host: str, port: int, key: str = KEY, rcvbuf: int | None = None) -> "RawWS":
+        """Return a connected client after a successful websocket handshake."""
+        import socket as _socket
+
+        sock = _socket.socket()
+        if rcvbuf:
+            sock.setsockopt(_socket.SOL_SOCKET, _socket.SO_RCVBUF, rcvbuf)
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, (host, port))
+        reader, writer = await asyncio.open_connection(sock=sock, limit=2**20)
+        writer.write((f"GET /ws?k={key} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                      "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                      "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = await reader.readuntil(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 101"), head
+        return cls(reader, writer)
+
+    @staticmethod
+    def frame(text: str, opcode: int = 1) -> bytes:
+        """Return a masked client frame carrying `text`."""
+        import os as _os
+        import struct
+
+        data = text.encode()
+        mask = _os.urandom(4)
+        n = len(data)
+        if n < 126:
+            head = struct.pack("!BB", 0x80 | opcode, 0x80 | n)
+        elif n < 65536:
+            head = struct.pack("!BBH", 0x80 | opcode, 0x80 | 126, n)
+        else:
+            head = struct.pack("!BBQ", 0x80 | opcode, 0x80 | 127, n)
+        return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+    def send(self, obj: Any, cut: int | None = None) -> int:
+        """Write a JSON message, only its first `cut` bytes if given; return the frame length."""
+        data = self.frame(json.dumps(obj))
+        self.writer.write(data if cut is None else data[:cut])
+        return len(data)
+
+    async def recv(self, timeout: float = 5.0) -> dict[str, Any]:
+        """Return the next text message (answering pings); raise Closed on a close frame or EOF."""
+        import struct
+
+        async with asyncio.timeout(timeout):
+            while True:
+                try:
+                    b1, b2 = await self.reader.readexactly(2)
+                    n = b2 & 0x7F
+                    if n == 126:
+                        n = struct.unpack("!H", await self.reader.readexactly(2))[0]
+                    elif n == 127:
+                        n = struct.unpack("!Q", await self.reader.readexactly(8))[0]
+                    payload = await self.reader.readexactly(n)
+                except (asyncio.IncompleteReadError, ConnectionError):
+                    raise Closed(None) from None
+                opcode = b1 & 0x0F
+                if opcode == 8:
+                    raise Closed(struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None)
+                if opcode == 9:
+                    self.writer.write(self.frame(payload.decode("latin-1"), opcode=10))
+                    continue
+                if opcode == 1:
+                    return json.loads(payload)
+
+    async def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
+        """Return the first message for which `pred` holds."""
+        async with asyncio.timeout(timeout):
+            while True:
+                msg = await self.recv(timeout)
+                if pred(msg):
+                    return msg
+
+    def abort(self) -> None:
+        """Drop the TCP connection without a close handshake."""
+        self.writer.transport.abort()
