@@ -68,32 +68,12 @@ def main(argv: list[str] | None = None) -> int:
 
         return run_replay(args)
     if command == "serve":
-        return _not_built_yet("serve") if not _has("game.server.run") else _run_serve(args)
-    return _not_built_yet("play") if not _has("game.tv.app") else _run_play(args)
+        from game.server.run import run_serve
 
-
-def _has(module: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(module) is not None
-
-
-def _run_serve(args: argparse.Namespace) -> int:
-    from game.server.run import run_serve
-
-    return run_serve(args)
-
-
-def _run_play(args: argparse.Namespace) -> int:
+        return run_serve(args)
     from game.tv.app import run_play
 
     return run_play(args)
-
-
-def _not_built_yet(what: str) -> int:
-    print(f"Couch Cats: '{what}' is not built yet in this version. "
-          "Available now: 'simulate' and 'replay' (see --help).", file=sys.stderr)
-    return 2
 
 
 if __name__ == "__main__":
