@@ -114,6 +114,7 @@ class Session:
         self._deadline: float | None = None
         self._timer_key: tuple[Any, ...] | None = None
         self._public_cache: tuple[int, dict[str, Any]] | None = None
+        self._table_cache: tuple[int, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------ queries
 
@@ -179,6 +180,12 @@ class Session:
                 out.append(wire)
         return out
 
+    def _wire_table(self) -> dict[str, Any]:
+        """Return the whitelisted table for this version (built once, shared by every update)."""
+        if self._table_cache is None or self._table_cache[0] != self.version:
+            self._table_cache = (self.version, P.table_to_wire(self._table()))
+        return self._table_cache[1]
+
     def _update_for(self, seat: Seat, events: list[dict[str, Any]]) -> dict[str, Any]:
         i = self.seats.index(seat)
         view = None
@@ -186,7 +193,7 @@ class Session:
             view = P.view_to_wire(self.game_id, self.seat_view(i), seat_view=True)
         you = {"seat": i, "role": str(Role.PLAYER), "host": seat is self.host, "name": seat.name,
                "colour": seat.colour, "symbol": seat.symbol}
-        return P.update(version=self.version, stage=self.stage, table=self._table(), you=you,
+        return P.update(version=self.version, stage=self.stage, table=self._wire_table(), you=you,
                         view=view, events=self._events(events, i), timer=self._timer())
 
     def public_update(self, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -198,7 +205,7 @@ class Session:
             view = P.view_to_wire(self.game_id, self.rules.public_view(self.state), seat_view=False)
         you = {"seat": None, "role": str(Role.WATCHER), "host": False, "name": None,
                "colour": None, "symbol": None}
-        msg = P.update(version=self.version, stage=self.stage, table=self._table(), you=you,
+        msg = P.update(version=self.version, stage=self.stage, table=self._wire_table(), you=you,
                        view=view, events=self._events(events or [], None), timer=self._timer())
         self._public_cache = (self.version, msg)
         return msg

@@ -128,8 +128,9 @@ async def _ws(request: web.Request) -> web.StreamResponse:
         raise web.HTTPForbidden(text="wrong join key")
     config = request.app[CONFIG]
     hub = request.app[HUB]
+    # no permessage-deflate: on a LAN it only costs CPU, and the shared public frame is plain
     ws = web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=config.max_frame,
-                               autoping=True)
+                               autoping=True, compress=False)
     await ws.prepare(request)
     conn = hub.open(ws, request)
     try:

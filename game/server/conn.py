@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import struct
 import time
 from collections import deque
 from dataclasses import dataclass
@@ -19,6 +20,21 @@ from typing import Any
 from aiohttp import web
 
 log = logging.getLogger(__name__)
+
+FAST_WRITE_LIMIT = 16 * 1024  # unsent bytes above which a peer counts as behind
+
+
+def text_frame(text: str) -> bytes:
+    """Return a complete unmasked, uncompressed server-to-client websocket text frame."""
+    data = text.encode("utf-8")
+    n = len(data)
+    if n < 126:
+        head = struct.pack("!BB", 0x81, n)
+    elif n < 65536:
+        head = struct.pack("!BBH", 0x81, 126, n)
+    else:
+        head = struct.pack("!BBQ", 0x81, 127, n)
+    return head + data
 
 
 class TokenBucket:
@@ -66,6 +82,7 @@ class Connection:
         self.last_rate_error = 0.0
         self.closing = False
         self._closing_now = False
+        self._busy = False
         self.sent_version = 0
         self._items: deque[_Item] = deque()
         self._pending_update: _Item | None = None
@@ -105,6 +122,24 @@ class Connection:
         self._items.append(item)
         self._wake.set()
 
+    def send_update_frame(self, text: str, frame: bytes, version: int) -> None:
+        """Queue an update, or write its ready-made frame at once when the peer keeps up.
+
+        The public update goes to every watcher: its frame is built once per version and, when
+        this socket has nothing queued and little unsent data, written straight to the
+        transport (no task switch per socket). A peer that falls behind takes the queued,
+        coalescing path instead, so it still gets only the newest version.
+        """
+        if self.closing or version <= self._queued_version:
+            return
+        transport = self.request.transport
+        if (not self._items and not self._busy and transport is not None and not transport.is_closing()
+                and not self.ws.closed and transport.get_write_buffer_size() < FAST_WRITE_LIMIT):
+            transport.write(frame)
+            self._queued_version = self.sent_version = version
+            return
+        self.send_update(text, version)
+
     async def _run(self) -> None:
         try:
             while True:
@@ -116,12 +151,16 @@ class Connection:
                         continue
                     if item is self._pending_update:
                         self._pending_update = None
-                    await asyncio.wait_for(self.ws.send_str(item.text), self.send_timeout)
+                    self._busy = True
+                    async with asyncio.timeout(self.send_timeout):  # no extra task, unlike wait_for
+                        await self.ws.send_str(item.text)
+                    self._busy = False
                     if item.version is not None:
                         self.sent_version = item.version
                     if item.close_code is not None:
                         self._closing_now = True
-                        await asyncio.wait_for(self.ws.close(code=item.close_code), self.send_timeout)
+                        async with asyncio.timeout(self.send_timeout):
+                            await self.ws.close(code=item.close_code)
                         return
         except asyncio.CancelledError:
             raise

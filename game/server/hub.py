@@ -24,7 +24,7 @@ from game.engine import GameError
 from game.records import Record, write_record
 from game.server.bots import BotDriver
 from game.server.config import ServerConfig
-from game.server.conn import Connection
+from game.server.conn import Connection, text_frame
 from game.session import PUBLIC, TV, Out, RecordReady, Session
 
 log = logging.getLogger(__name__)
@@ -136,10 +136,11 @@ class Hub:
             return
         self.public_text = P.encode(message)
         self.public_version = version
+        frame = text_frame(self.public_text)  # one encode and one frame per version, for all
         for cid in self.session.public_conns():
             conn = self.conns.get(cid)
             if conn is not None:
-                conn.send_update(self.public_text, version)
+                conn.send_update_frame(self.public_text, frame, version)
         for listener in self.listeners:
             listener(message)
 
