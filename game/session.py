@@ -12,7 +12,6 @@ import math
 import random
 import secrets
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -21,17 +20,11 @@ from game.bots import kinds as bot_kinds
 from game.engine import GAMES, GameError, GameRules
 from game.protocol import HostCmd, Role, Stage
 from game.records import GameRecorder, Record, RecordPlayer
+from game.seats import BOT_NAMES, MAX_SEATS, PALETTE, SYMBOLS, Seat, clean_name
 
 log = logging.getLogger(__name__)
 
-PALETTE: tuple[str, ...] = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00",
-                            "#CC79A7", "#BBBBBB")
-SYMBOLS: tuple[str, ...] = ("triangle", "circle", "square", "diamond", "star", "cross")
 TURN_TIMERS: tuple[int, ...] = (0, 30, 60, 120)
-NAME_MAX = 16
-BOT_NAMES: tuple[str, ...] = ("Felix", "Luna", "Mittens", "Tom", "Simba", "Nala", "Oscar", "Cleo",
-                              "Tigger", "Salem")
-MAX_SEATS = 6
 TV = -1
 """`host_command`'s origin for the TV (always allowed to act as host)."""
 PUBLIC = None
@@ -56,37 +49,6 @@ class RecordReady:
     """A finished game's record, for the server to write to disk (the session does no I/O)."""
 
     record: Record
-
-
-@dataclass(eq=False)
-class Seat:
-    """A place at the table. `token` is None for a seat that was always a bot."""
-
-    name: str
-    colour: str
-    symbol: str
-    token: str | None
-    bot: str | None = None
-    conn: int | None = None
-    lang: str = "en"
-    last_acted: int = -1  # version its last accepted action was made against
-
-    @property
-    def human(self) -> bool:
-        """Return True if a person owns this seat (even while a bot plays it)."""
-        return self.token is not None
-
-
-def clean_name(raw: str) -> str:
-    """Return the trimmed, NFC-normalised name; raise GameError if empty, too long or odd."""
-    name = unicodedata.normalize("NFC", raw).strip()
-    if not name:
-        raise _err("name_empty", "Type a name.")
-    if len(name) > NAME_MAX:
-        raise _err("name_too_long", "A name has at most {max} characters.", max=NAME_MAX)
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise _err("name_bad_chars", "That name has characters that cannot be shown.")
-    return name
 
 
 class Session:

@@ -9,6 +9,7 @@ and given (as the same dict) to the in-process listeners (the TV).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
@@ -141,8 +142,12 @@ class Hub:
             conn = self.conns.get(cid)
             if conn is not None:
                 conn.send_update_frame(self.public_text, frame, version)
-        for listener in self.listeners:
-            listener(message)
+        if self.listeners:
+            # the TV thread gets its own copy, decoded from the very text watchers get:
+            # nothing mutable is shared across threads, and it is exactly the wire message
+            copy = json.loads(self.public_text)
+            for listener in self.listeners:
+                listener(copy)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
