@@ -7,12 +7,11 @@ them. Only `submit` changes a running game; bots and the turn timer go through i
 
 from __future__ import annotations
 
-import logging
 import math
 import random
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from game import protocol as P
@@ -22,7 +21,6 @@ from game.protocol import HostCmd, Role, Stage
 from game.records import GameRecorder, Record, RecordPlayer
 from game.seats import BOT_NAMES, MAX_SEATS, PALETTE, SYMBOLS, Seat, clean_name
 
-log = logging.getLogger(__name__)
 
 TURN_TIMERS: tuple[int, ...] = (0, 30, 60, 120)
 TV = -1
@@ -72,7 +70,6 @@ class Session:
         self._game_version = 0  # the version the current game started at
         self.recorder: GameRecorder | None = None
         self._conns: dict[int, Seat | None] = {}  # joined connections: their seat, or None
-        self._unjoined: set[int] = set()
         self._deadline: float | None = None
         self._timer_key: tuple[Any, ...] | None = None
         self._public_cache: tuple[int, dict[str, Any]] | None = None
@@ -202,13 +199,11 @@ class Session:
 
     # ------------------------------------------------------------ connections
 
-    def connect(self, conn: int) -> None:
-        """Register a new socket; it gets nothing until it joins, resumes or watches."""
-        self._unjoined.add(conn)
-
     def disconnect(self, conn: int) -> list[Out]:
-        """Forget a socket; a seat it held is marked disconnected (the host passes on)."""
-        self._unjoined.discard(conn)
+        """Forget a socket; a seat it held is marked disconnected (the host passes on).
+
+        A new socket needs no registering: it gets nothing until it joins, resumes or watches.
+        """
         if conn not in self._conns:
             return []
         seat = self._conns.pop(conn)
@@ -258,7 +253,6 @@ class Session:
             raise _err("name_taken", "Someone at the table is already called {name}.", name=name)
         seat = Seat(name=name, colour="", symbol="", token=secrets.token_urlsafe(18),
                     lang=cmd.lang or "en", conn=conn)
-        self._unjoined.discard(conn)
         self._conns[conn] = seat
         if self.stage is Stage.LOBBY and len(self.seats) < self._max_seats():
             self._seat_person(seat)
@@ -305,7 +299,6 @@ class Session:
             old = seat.conn
             self._conns.pop(old, None)
             outs.append(Out(old, P.bye(P.ByeReason.REPLACED), close=True))
-        self._unjoined.discard(conn)
         self._conns[conn] = seat
         seat.conn = conn
         if seat not in self.seats:
@@ -318,7 +311,6 @@ class Session:
 
     def _watch(self, conn: int) -> list[Out | RecordReady]:
         self._check_joinable(conn)
-        self._unjoined.discard(conn)
         self._conns[conn] = None
         return [self._welcome(conn, None), Out(conn, self.public_update())]
 

@@ -33,7 +33,6 @@ def new_table(names=("Ana", "Bea", "Cy", "Dan"), clock=None) -> tuple[Session, l
     s = Session("ABCDEF", random.Random(1), clock=clock or Clock())
     tokens = []
     for i, name in enumerate(names):
-        s.connect(i)
         outs = s.handle(i, P.Join(name))
         tokens.append(to(outs, i)[0]["token"])
     return s, tokens
@@ -70,7 +69,6 @@ def test_join_seats_players_in_order_with_palette_colour_and_symbol_and_a_token(
 ])
 def test_bad_or_taken_names_are_refused(raw, key):
     s, _ = new_table(("Ana",))
-    s.connect(9)
     outs = s.handle(9, P.Join(raw))
     assert error_key(outs, 9) == key
     assert len(s.seats) == 1
@@ -78,9 +76,7 @@ def test_bad_or_taken_names_are_refused(raw, key):
 
 def test_names_are_trimmed_and_may_be_16_characters_with_accents():
     s, _ = new_table(())
-    s.connect(1)
     s.handle(1, P.Join("  Ödön Ñandú  "))
-    s.connect(2)
     s.handle(2, P.Join("x" * 16))
     assert [seat.name for seat in s.seats] == ["Ödön Ñandú", "x" * 16]
 
@@ -89,7 +85,6 @@ def test_host_passes_on_when_the_host_leaves_and_a_returner_is_not_host_again():
     s, tokens = new_table()
     s.disconnect(0)
     assert s.host is s.seats[1]
-    s.connect(10)
     outs = s.handle(10, P.Resume(tokens[0]))
     assert to(outs, 10)[0]["seat"] == 0 and s.host is s.seats[1]
     assert s.seats[0].conn == 10
@@ -123,7 +118,6 @@ def test_lobby_commands_add_remove_move_and_options():
 def test_table_is_full_at_the_games_maximum_and_a_sixth_joiner_waits():
     s, _ = new_table(("A", "B", "C", "D", "E"))
     assert error_key(s.handle(0, P.Host(P.HostCmd.ADD_BOT)), 0) == "table_full"
-    s.connect(9)
     outs = s.handle(9, P.Join("F"))
     assert to(outs, 9)[0]["role"] == "watcher" and len(s.seats) == 5
 
@@ -221,9 +215,7 @@ def test_unknown_token_and_the_token_of_a_removed_seat_are_refused():
     s, tokens = new_table(("Ana", "Bea", "Cy"))
     s.disconnect(2)
     s.handle(0, P.Host(P.HostCmd.REMOVE_SEAT, seat=2))
-    s.connect(7)
     s.handle(7, P.Join("Zed"))  # someone else now sits in that place
-    s.connect(8)
     for token in (tokens[2], "nope", tokens[0][:-1] + ("A" if tokens[0][-1] != "A" else "B")):
         assert error_key(s.handle(8, P.Resume(token)), 8) == "unknown_token"
     assert s.seat_of(8) is None and s.seats[2].name == "Zed"
@@ -235,14 +227,12 @@ def test_seat_to_bot_then_the_player_takes_the_seat_back_with_the_token():
     s.disconnect(3)
     s.handle(0, P.Host(P.HostCmd.SEAT_TO_BOT, seat=3))
     assert s.seats[3].bot is not None and (3, s.seats[3].bot) in s.bot_turns()
-    s.connect(30)
     outs = s.handle(30, P.Resume(tokens[3]))
     assert to(outs, 30)[0]["seat"] == 3 and s.seats[3].bot is None and s.seats[3].conn == 30
 
 
 def test_second_tab_takes_the_seat_and_the_first_is_told_replaced():
     s, tokens = new_table()
-    s.connect(40)
     outs = s.handle(40, P.Resume(tokens[1]))
     bye = [o for o in outs if isinstance(o, Out) and o.to == 1]
     assert bye[0].message == {"type": "bye", "reason": "replaced"} and bye[0].close
@@ -253,7 +243,6 @@ def test_second_tab_takes_the_seat_and_the_first_is_told_replaced():
 
 def test_late_joiner_gets_a_token_watches_and_is_seated_back_in_the_lobby():
     s, _ = started(("Ana", "Bea", "Cy"))
-    s.connect(50)
     outs = s.handle(50, P.Join("Eve"))
     welcome, upd = to(outs, 50)
     assert welcome["role"] == "watcher" and welcome["token"] and welcome["seat"] is None

@@ -58,14 +58,18 @@ class BotDriver:
             action = self._brain(seat, turns[seat]).act(session.seat_view(seat))
         except Exception:
             log.exception("bot in seat %s failed to choose", seat)
-        outs = session.submit(seat, session.version, action) if action is not None else []
-        if not outs:
-            # a refused bot move changes nothing: fall back to the engine's first legal move
-            # so the table never waits forever on a confused bot
-            log.warning("bot in seat %s chose %r, which was refused", seat, action)
-            legal = session.rules.legal_actions(session.state, seat)
-            if legal:
-                outs = session.submit(seat, session.version, legal[-1])
+        try:
+            outs = session.submit(seat, session.version, action) if action is not None else []
+            if not outs:
+                # a refused bot move changes nothing: fall back to the engine's last legal move
+                # (a pass, when there is one) so the table never waits on a confused bot
+                log.warning("bot in seat %s chose %r, which was refused", seat, action)
+                legal = session.rules.legal_actions(session.state, seat)
+                if legal:
+                    outs = session.submit(seat, session.version, legal[-1])
+        except Exception:
+            log.exception("bot move in seat %s failed", seat)
+            return
         self.hub.dispatch(outs)
 
     def cancel(self) -> None:

@@ -66,7 +66,6 @@ class Hub:
                           max_queued=cfg.max_queued, rate=cfg.rate, burst=cfg.burst)
         self._next_id += 1
         self.conns[conn.id] = conn
-        self.session.connect(conn.id)
         return conn
 
     async def close(self, conn: Connection) -> None:
@@ -97,7 +96,14 @@ class Hub:
                 err = GameError("rate_limited", "Too fast: wait a moment.")
                 conn.send(P.encode(P.error(err, self.session.version)))
             return
-        self.dispatch(self.session.handle(conn.id, cmd))
+        try:
+            outs = self.session.handle(conn.id, cmd)
+        except Exception:  # a bug must cost one refused frame, never the server or the socket
+            log.exception("connection %s: command %r failed", conn.id, cmd)
+            err = GameError("internal", "Something went wrong on the TV. Try again.")
+            conn.send(P.encode(P.error(err, self.session.version)))
+            return
+        self.dispatch(outs)
 
     def host_command(self, cmd: dict[str, Any]) -> None:
         """Carry out a host command from the TV (a dict with the `host` message's fields)."""
@@ -184,7 +190,12 @@ class Hub:
     def _expire(self) -> None:
         self._timer = None
         self._timer_deadline = None
-        self.dispatch(self.session.expire_timer())
+        try:
+            outs = self.session.expire_timer()
+        except Exception:
+            log.exception("the turn timer failed")
+            return
+        self.dispatch(outs)
 
     # ------------------------------------------------------------ shutdown
 
