@@ -213,3 +213,24 @@ def test_serve_prints_the_join_line_and_stops_on_sigterm(tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_server_thread_stop_says_bye_shutdown_to_phones():
+    server = ServerThread(port=0, host_ip="127.0.0.1", bot_delay=0)
+    server.start()
+
+    async def run() -> tuple[dict, int | None]:
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(f"http://127.0.0.1:{server.port}/ws?k={server.join_code}")
+            await ws.send_str('{"type":"join","name":"Ana"}')
+            assert json.loads((await ws.receive(timeout=5)).data)["type"] == "welcome"
+            assert json.loads((await ws.receive(timeout=5)).data)["type"] == "update"
+            stopping = asyncio.get_running_loop().run_in_executor(None, server.stop)
+            bye = json.loads((await ws.receive(timeout=5)).data)
+            await ws.receive(timeout=5)
+            await stopping
+            return bye, ws.close_code
+
+    bye, code = asyncio.run(run())
+    assert bye == {"type": "bye", "reason": "shutdown"} and code == 1001
+    assert server._thread is not None and not server._thread.is_alive()
