@@ -100,7 +100,7 @@ class Hub:
             outs = self.session.handle(conn.id, cmd)
         except Exception:  # a bug must cost one refused frame, never the server or the socket
             log.exception("connection %s: command %r failed", conn.id, cmd)
-            err = GameError("internal", "Something went wrong on the TV. Try again.")
+            err = GameError("unknown", "Something went wrong. Try again.")
             conn.send(P.encode(P.error(err, self.session.version)))
             return
         self.dispatch(outs)
