@@ -51,6 +51,7 @@ def make_app(*, join_code: str | None = None, data_dir: Path | None = None, bot_
     app.router.add_get("/", _index)
     app.router.add_get("/watch", _watch)
     app.router.add_get("/rules", _rules)
+    app.router.add_get("/api/check", _check)
     app.router.add_get("/static/{path:.*}", _static)
     app.router.add_get("/ws", _ws)
     app.on_shutdown.append(_on_shutdown)
@@ -94,6 +95,13 @@ async def _watch(request: web.Request) -> web.StreamResponse:
 
 async def _rules(request: web.Request) -> web.StreamResponse:
     return _page(request, "rules.html")
+
+
+async def _check(request: web.Request) -> web.Response:
+    # A browser cannot see why a websocket upgrade failed: this lets a phone tell a restarted
+    # table (new key: stop retrying) from a TV that is only out of reach (keep retrying).
+    headers = {"Cache-Control": "no-store"}
+    return web.Response(status=204 if _key_ok(request) else 403, headers=headers)
 
 
 async def _static(request: web.Request) -> web.StreamResponse:
