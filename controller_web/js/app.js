@@ -8,6 +8,7 @@ import { joinScreen } from "./screens/join.js";
 import { lobbyScreen } from "./screens/lobby.js";
 import { gameScreen } from "./screens/game.js";
 import { resultsScreen } from "./screens/results.js";
+import { goneScreen } from "./screens/common.js";
 
 const KEY = new URLSearchParams(location.search).get("k") || "";
 // localStorage is already per scheme+host+port; the host in the name keeps tokens apart when inspected.
@@ -180,6 +181,19 @@ function onBye(msg) {
   render(true);
 }
 
+/** The key no longer opens this table (the TV restarted): stop, forget the seat, say what to do. */
+function onGone() {
+  app.ended = "gone";
+  localStorage.removeItem(TOKEN_KEY);
+  app.token = null;
+  app.update = null;
+  app.joinPending = null;
+  clearInterval(app.timer);
+  $("toast").hidden = true;
+  announce(`${t("gone.title")} ${t("gone.body")}`);
+  render(true);
+}
+
 function startTimer(timer) {
   clearInterval(app.timer);
   const node = () => document.getElementById("turn-timer");
@@ -220,6 +234,7 @@ export function announce(text) {
 
 function screenFor() {
   const u = app.update;
+  if (app.ended === "gone") return ["gone", () => goneScreen()];
   if (app.ended === "bye.replaced" || app.ended === "bye.kicked") return ["ended", () => endedScreen()];
   if (!u) {
     if (app.token || app.joinPending) return ["connecting", () => connectingScreen()];
@@ -274,7 +289,7 @@ function endedScreen() {
 function renderLangPicker() {
   const select = $("lang");
   if (select.options.length === 0) {
-    for (const code of LANGS) select.append(el("option", { value: code, text: t(`lang.${code}`) }));
+    for (const code of LANGS) select.append(el("option", { value: code, lang: code, text: t(`lang.${code}`) }));
     select.addEventListener("change", () => app.changeLang(select.value));
   }
   select.value = lang();
@@ -286,7 +301,7 @@ async function main() {
     location.replace("/");
     return;
   }
-  app.conn = new Connection(KEY, { onOpen, onMessage, onStatus });
+  app.conn = new Connection(KEY, { onOpen, onMessage, onStatus, onGone });
   app.conn.connectNow();
   render(true);
 }

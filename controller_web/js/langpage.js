@@ -7,7 +7,7 @@ import { LANGS, initialLang, setLang, t, lang } from "./i18n.js";
 export async function setupStaticPage(onChange) {
   await setLang(initialLang());
   const select = document.getElementById("lang");
-  for (const code of LANGS) select.append(el("option", { value: code, text: t(`lang.${code}`) }));
+  for (const code of LANGS) select.append(el("option", { value: code, lang: code, text: t(`lang.${code}`) }));
   select.value = lang();
   select.addEventListener("change", async () => {
     await setLang(select.value);

@@ -3,12 +3,18 @@
 const MAX_DELAY_MS = 8000;
 
 export class Connection {
-  /** Open `/ws?k=KEY`; call onOpen/onMessage(msg)/onStatus("open"|"reconnecting"|"stopped"). */
-  constructor(key, { onOpen, onMessage, onStatus }) {
+  /**
+   * Open `/ws?k=KEY`; call onOpen/onMessage(msg)/onStatus("open"|"reconnecting"|"stopped"), and
+   * onGone() (then stop) when the server says the key no longer opens this table.
+   */
+  constructor(key, { onOpen, onMessage, onStatus, onGone }) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?k=${encodeURIComponent(key)}`;
+    this.checkUrl = `/api/check?k=${encodeURIComponent(key)}`;
     this.onOpen = onOpen;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
+    this.onGone = onGone || null;
+    this.checking = false;
     this.ws = null;
     this.delay = 500;
     this.timer = null;
@@ -37,7 +43,9 @@ export class Connection {
     }
     const ws = new WebSocket(this.url);
     this.ws = ws;
+    let opened = false;
     ws.onopen = () => {
+      opened = true;
       this.delay = 500;
       this.onStatus("open");
       this.onOpen();
@@ -55,7 +63,27 @@ export class Connection {
       if (this.ws !== ws) return;
       this.ws = null;
       this.retry();
+      // A refused upgrade looks the same as an unreachable TV from here: ask why.
+      if (!opened) this.checkTable();
     };
+  }
+
+  /** Ask the server whether the key still opens this table; a clear "no" (403) ends the retries. */
+  async checkTable() {
+    if (this.checking || this.stopped || !this.onGone) return;
+    this.checking = true;
+    try {
+      const res = await fetch(this.checkUrl, { cache: "no-store" });
+      // Only 403 means "restarted with a new key": a 404 (an older server) or a 5xx keeps us trying.
+      if (res.status === 403 && !this.stopped && !this.isOpen()) {
+        this.onGone();
+        this.stop();
+      }
+    } catch {
+      // Out of reach (TV off, Wi-Fi gone): keep retrying with backoff.
+    } finally {
+      this.checking = false;
+    }
   }
 
   retry() {

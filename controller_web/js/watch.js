@@ -7,10 +7,10 @@ import { Connection } from "./net.js";
 import { eventLines, seatOf } from "./events.js";
 import { rowSection, mouseCardsSection, seatsSection, logSection, statusText } from "./screens/table.js";
 import { scoreTable } from "./screens/results.js";
-import { safeColour, seatLine } from "./screens/common.js";
+import { goneScreen, safeColour, seatLine } from "./screens/common.js";
 
 const KEY = new URLSearchParams(location.search).get("k") || "";
-const state = { update: null, log: [], timerUntil: 0 };
+const state = { update: null, log: [], timerUntil: 0, gone: false };
 
 function secondsLeft() {
   return Math.max(0, Math.round((state.timerUntil - Date.now()) / 1000));
@@ -58,6 +58,10 @@ function table(u) {
 function render() {
   const u = state.update;
   const screen = document.getElementById("screen");
+  if (state.gone) {
+    replace(screen, goneScreen());
+    return;
+  }
   if (!u) {
     replace(screen, el("section", { class: "panel center" }, [el("p", { class: "big", text: t("status.connecting") })]));
     return;
@@ -84,7 +88,8 @@ function onMessage(msg) {
 
 function onStatus(status) {
   const banner = document.getElementById("banner");
-  banner.hidden = status === "open";
+  // Once the table is gone the screen says so; "Reconnecting…" would be a false promise.
+  banner.hidden = status === "open" || state.gone;
   banner.textContent = t("status.reconnecting");
 }
 
@@ -92,7 +97,12 @@ await setupStaticPage(render);
 if (!KEY) {
   location.replace("/");
 } else {
-  const conn = new Connection(KEY, { onOpen: () => conn.send({ type: "watch" }), onMessage, onStatus });
+  const onGone = () => {
+    state.gone = true;
+    state.update = null;
+    render();
+  };
+  const conn = new Connection(KEY, { onOpen: () => conn.send({ type: "watch" }), onMessage, onStatus, onGone });
   conn.connectNow();
   render();
 }

@@ -8,74 +8,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.browser.conftest import load_locale, name_pattern
+from tests.browser.conftest import name_pattern
+from tests.browser.phones import Phone, assert_touch_targets
 
 pytestmark = pytest.mark.browser
 
 GAME_DEADLINE_S = 150  # a safety net against a hung game, not a speed assertion
-CLICK_MS = 1500
-
-
-class Phone:
-    """One emulated phone: its page, its language's strings, and the taps a player makes."""
-
-    def __init__(self, pw: Any, browser: Any, device: str, locale: str, lang: str, name: str) -> None:
-        self.context = browser.new_context(**pw.devices[device], locale=locale)
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        self.t = load_locale(lang)
-        self.lang = lang
-        self.name = name
-
-    def button(self, key: str, exact: bool = True) -> Any:
-        """Return the button whose accessible name is the string `key` (templates match any fill)."""
-        text = self.t[key]
-        if "{" in text:
-            return self.page.get_by_role("button", name=name_pattern(text))
-        return self.page.get_by_role("button", name=text, exact=exact)
-
-    def screen(self) -> str:
-        """Return which screen the page shows (the #screen data attribute)."""
-        return self.page.locator("#screen").get_attribute("data-screen") or ""
-
-    def tap(self, locator: Any) -> bool:
-        """Tap `locator` if it is still there; return False if the screen moved on first."""
-        try:
-            locator.first.click(timeout=CLICK_MS)
-            return True
-        except PlaywrightError:  # the update took the control away (e.g. a bot acted first): look again
-            return False
-
-    def hand(self) -> list[str]:
-        """Return the names of the cards in my hand, from the hand list or the choose buttons."""
-        hand_list = self.page.get_by_role("list", name=name_pattern(self.t["hand.title"]))
-        if hand_list.count():
-            items = hand_list.get_by_role("listitem")
-        else:
-            items = self.page.get_by_role("group", name=self.t["choose.title"]).get_by_role("button")
-        return [items.nth(i).get_attribute("aria-label") or "" for i in range(items.count())]
-
-    def close(self) -> None:
-        """Close the phone's browser context."""
-        self.context.close()
-
-
-# Every control a finger uses, checked on each screen type: at least 48 CSS px each way and named.
-TOUCH_CHECK = """() => [...document.querySelectorAll('button, input, select')]
-    .filter((n) => n.offsetParent !== null)
-    .map((n) => { const r = n.getBoundingClientRect();
-                  const name = n.getAttribute('aria-label') || n.textContent.trim() || (n.labels && n.labels[0] && n.labels[0].textContent);
-                  return {name: name || '', w: r.width, h: r.height}; })
-    .filter((c) => !c.name || c.w < 47.5 || c.h < 47.5)"""
-
-
-def _assert_touch_targets(page: Any, where: str) -> None:
-    bad = page.evaluate(TOUCH_CHECK)
-    assert not bad, f"{where}: controls too small or without a name: {bad}"
 
 
 def _join(phone: Phone, url: str, shots: Path | None) -> None:
@@ -83,6 +23,7 @@ def _join(phone: Phone, url: str, shots: Path | None) -> None:
     phone.button("join.button").wait_for()
     if shots:
         phone.page.screenshot(path=str(shots / "join.png"))
+        assert_touch_targets(phone.page, "join")
     phone.page.get_by_label(phone.t["join.name"]).fill(phone.name)
     phone.button("join.button").click()
     phone.page.get_by_role("heading", name=phone.t["lobby.title"]).wait_for()
@@ -95,16 +36,13 @@ def _play_turn(phone: Phone, rng: random.Random, seen: dict[str, bool], shots: P
     if cards.count():
         if not seen.get("choose"):
             page.screenshot(path=str(shots / "choose.png"))
-            _assert_touch_targets(page, "choose")
+            assert_touch_targets(page, "choose")
             seen["choose"] = True
         if phone.tap(cards) and phone.tap(phone.button("choose.confirm")):
             return "play"
         return ""
     buy = phone.button("offer.buy")
-    if buy.count():
-        if not seen.get("offer"):
-            page.screenshot(path=str(shots / "offer.png"))
-            seen["offer"] = True
+    if buy.count():  # the offer screen is checked (and photographed) by test_phone_offer.py
         return "buy" if phone.tap(buy) else ""
     bid = phone.button("bid.button")
     passing = phone.button("pass.takes")
@@ -113,7 +51,7 @@ def _play_turn(phone: Phone, rng: random.Random, seen: dict[str, bool], shots: P
     if bid.count() or passing.count():
         if not seen.get("auction") and bid.count():
             page.screenshot(path=str(shots / "auction.png"))
-            _assert_touch_targets(page, "auction")
+            assert_touch_targets(page, "auction")
             seen["auction"] = True
         if bid.count() and (rng.random() < 0.4 or not passing.count()):
             return "bid" if phone.tap(bid) else ""
@@ -168,7 +106,7 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
                                    ".some(b => b.textContent.includes('120'))")
         ana.page.get_by_role("button", name=name_pattern(ana.t["host.remove_bot"])).wait_for()
         ana.page.screenshot(path=str(shots / "lobby.png"), full_page=True)
-        _assert_touch_targets(ana.page, "host lobby")
+        assert_touch_targets(ana.page, "host lobby")
         csaba.page.screenshot(path=str(shots / "lobby-hu.png"), full_page=True)
         assert ana.page.get_by_role("listitem").count() == 4
         ana.button("host.start").click()
@@ -216,7 +154,7 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
         expect(ana.page.locator("#live")).to_contain_text(ana.t["ev.game_over"])
         assert ana.page.evaluate("window.__buzz") > 0, "the phone vibrates when it is my turn"
         ana.page.screenshot(path=str(shots / "results.png"), full_page=True)
-        _assert_touch_targets(ana.page, "results")
+        assert_touch_targets(ana.page, "results")
         csaba.page.screenshot(path=str(shots / "results-hu.png"), full_page=True)
         assert ana.button("over.play_again").count() == 1
         assert bea.button("over.play_again").count() == 0

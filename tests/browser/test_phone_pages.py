@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
+from game.server.thread import ServerThread
 from tests.browser.conftest import load_locale
 
 pytestmark = pytest.mark.browser
@@ -49,7 +51,10 @@ def test_rules_page_speaks_all_four_languages(pw_browser: Any, server: Any, shot
 
 
 def _join(phone: Any, url: str, name: str) -> None:
-    t = load_locale("en")
+    _join_as(phone, url, name, load_locale("en"))
+
+
+def _join_as(phone: Any, url: str, name: str, t: dict[str, str]) -> None:
     phone.goto(url)
     phone.get_by_label(t["join.name"]).fill(name)
     phone.get_by_role("button", name=t["join.button"]).click()
@@ -135,3 +140,85 @@ def test_host_hands_a_gone_players_seat_to_a_bot(pw_browser: Any, server: Any) -
     bea.get_by_text(t["seat.bot"], exact=True).wait_for()
     assert hand_over.count() == 0
     host_ctx.close()
+
+
+def test_the_join_screen_has_one_language_picker(pw_browser: Any, server: Any) -> None:
+    pw, browser = pw_browser
+    t = load_locale("en")
+    fr = load_locale("fr")
+    context = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
+    page = context.new_page()
+    page.goto(server.join_url)
+    page.get_by_role("button", name=t["join.button"]).wait_for()
+    picker = page.get_by_role("combobox", name=t["join.language"])
+    assert picker.count() == 1, "the top bar's picker is the one language control"
+    assert page.get_by_role("group", name=t["join.language"]).count() == 0
+    for code in ("en", "es", "fr", "hu"):
+        assert page.get_by_role("button", name=t[f"lang.{code}"]).count() == 0, f"a second picker offers {code}"
+    assert page.get_by_role("combobox").count() == 1
+
+    # Changing it keeps what was typed, translates the page, and the seat joins in that language.
+    page.get_by_label(t["join.name"]).fill("Zoé")
+    picker.select_option("fr")
+    page.get_by_role("button", name=fr["join.button"]).wait_for()
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    assert page.get_by_label(fr["join.name"]).input_value() == "Zoé"
+    assert page.get_by_role("combobox", name=fr["join.language"]).count() == 1
+    page.get_by_role("button", name=fr["join.button"]).click()
+    page.get_by_role("heading", name=fr["lobby.title"]).wait_for()
+    context.close()
+
+
+def test_a_restarted_table_tells_the_phone_to_scan_again(pw_browser: Any, tmp_path: Path, shots: Path) -> None:
+    pw, browser = pw_browser
+    t = load_locale("fr")
+    old = ServerThread(port=0, host_ip="127.0.0.1", data_dir=tmp_path / "old", bot_delay=0.05)
+    old.start()
+    new: ServerThread | None = None
+    context = browser.new_context(**pw.devices["Pixel 7"], locale="fr-FR")
+    try:
+        page = context.new_page()
+        watch = context.new_page()
+        _join_as(page, old.join_url, "Zoé", t)
+        watch.goto(f"http://127.0.0.1:{old.port}/watch?k={old.join_code}")
+        watch.get_by_role("heading", name=t["lobby.title"]).wait_for()
+        token_key = f"cc.token.127.0.0.1:{old.port}"
+        assert page.evaluate("key => localStorage.getItem(key)", token_key)
+        sockets: list[str] = []
+        page.on("websocket", lambda ws: sockets.append(ws.url))
+
+        port, old_key = old.port, old.join_code
+        old.stop()
+        # A TV that is only out of reach is not a restart: the phone keeps trying.
+        banner = page.get_by_role("status").filter(has_text=t["status.reconnecting"])
+        banner.wait_for()
+        page.wait_for_timeout(2500)  # two backoff steps: retries and checks against a closed port
+        assert page.locator("#screen").get_attribute("data-screen") != "gone"
+        assert len(sockets) >= 2, "the phone must keep retrying while the TV is away"
+
+        new = ServerThread(port=port, host_ip="127.0.0.1", data_dir=tmp_path / "new", bot_delay=0.05)
+        new.start()
+        assert new.port == port, "the restarted server must come back on the same port for this test"
+        assert new.join_code != old_key
+        gone = page.get_by_role("heading", name=t["gone.title"])
+        gone.wait_for(timeout=15000)
+        page.get_by_text(t["gone.body"], exact=True).wait_for()
+        expect(page.locator("#live")).to_contain_text(t["gone.title"])
+        assert banner.count() == 0 or not banner.is_visible(), "no 'Reconnecting…' under the closed-table screen"
+        assert page.evaluate("key => localStorage.getItem(key)", token_key) is None, "the dead seat token is forgotten"
+        assert page.get_by_role("button").count() == 0
+        page.screenshot(path=str(shots / "gone.png"))
+        watch.get_by_role("heading", name=t["gone.title"]).wait_for(timeout=15000)
+
+        tried = len(sockets)
+        page.wait_for_timeout(2500)  # longer than the next backoff steps
+        assert len(sockets) == tried, "the phone stopped knocking on the new table"
+        assert gone.count() == 1
+        # The old link now opens only the "scan the code" page.
+        page.reload()
+        page.get_by_role("heading", name=t["nokey.title"]).wait_for()
+    finally:
+        context.close()
+        old.stop()
+        if new is not None:
+            new.stop()

@@ -34,3 +34,13 @@ export function seatToBotButton(app, seat) {
     onclick: () => app.host("seat_to_bot", { seat: seat.seat }),
   });
 }
+
+/** Return the "this table closed or restarted" screen (phone and watch page). */
+export function goneScreen() {
+  // No reload button: reloading would only bring the old key back; the way in is the new code on the TV.
+  return el("section", { class: "panel center gone" }, [
+    el("div", { class: "tv", "aria-hidden": "true" }, [el("div", { class: "tv-screen" }, [el("div", { class: "qr" })])]),
+    el("h1", { text: t("gone.title") }),
+    el("p", { class: "lead", text: t("gone.body") }),
+  ]);
+}

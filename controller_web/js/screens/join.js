@@ -1,7 +1,7 @@
-// The join screen: a name (remembered), the language, and Join.
+// The join screen: a name (remembered) and Join. The language is the top bar's picker, the one on every screen.
 
 import { el } from "../dom.js";
-import { LANGS, t, lang } from "../i18n.js";
+import { t } from "../i18n.js";
 import { cardBack } from "../cards.js";
 
 const MAX_NAME = 16;
@@ -16,17 +16,10 @@ export function joinScreen(app) {
   input.addEventListener("input", () => {
     app.draftName = input.value;
   });
-  const langs = el("div", { class: "choices", role: "group", "aria-label": t("join.language") },
-    LANGS.map((code) => el("button", {
-      type: "button", class: "chip", "aria-pressed": String(code === lang()), lang: code,
-      text: t(`lang.${code}`), onclick: () => app.changeLang(code),
-    })));
   const form = el("form", { class: "panel join", novalidate: true }, [
     el("div", { class: "hero" }, [cardBack("hero-card"), el("h1", { text: t("app.title") }), el("p", { class: "lead", text: t("join.lead") })]),
     el("label", { for: "name", class: "field-label", text: t("join.name") }),
     input,
-    el("p", { class: "field-label", text: t("join.language") }),
-    langs,
     el("button", { type: "submit", class: "btn primary wide", text: t("join.button") }),
     el("p", { class: "small" }, [el("a", { href: "/rules", target: "_blank", text: t("rules.link") })]),
   ]);
