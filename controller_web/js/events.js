@@ -41,6 +41,8 @@ export function eventLines(update, events) {
         lines.push(t("ev.bid", { name: n(e.seat), total: e.total }));
         break;
       case "passed":
+        // The unsold sack's line already says this player passed too.
+        if (events.some((o) => o && o.type === "round_void" && o.seat === e.seat)) break;
         lines.push(e.took > 0 ? t("ev.passed_took", { name: n(e.seat), took: e.took }) : t("ev.passed", { name: n(e.seat) }));
         break;
       case "offer":
