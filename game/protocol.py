@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from enum import StrEnum
-from typing import Any, Mapping, Union
+from typing import Any, Callable, Mapping, Union
 
 from game.engine import GAMES, GameError
+from game.engine.cat_in_the_sack_views import PublicView
 
 MAX_FRAME_BYTES = 4096
 MAX_TOKEN_CHARS = 64
@@ -291,6 +292,10 @@ TABLE_EVENTS: dict[str, Schema] = {
     "game_started": {"game": None},
 }
 VIEW_SCHEMAS: dict[str, tuple[Schema, Schema]] = {"cat-in-the-sack": (_SACK_PUBLIC, _SACK_SEAT)}
+# `to_dict` methods known to return exactly the view's dataclass fields, recursively: such a
+# view is shaped straight from its objects instead of building the whole dict first (most of
+# which the whitelist drops) — the same output, at about half the cost per update.
+FIELD_TO_DICTS: frozenset[Callable[..., Any]] = frozenset({PublicView.to_dict})
 EVENT_SCHEMAS: dict[str, dict[str, Schema]] = {"cat-in-the-sack": _SACK_EVENTS}
 
 _SEAT_ROW: Schema = {"seat": None, "name": None, "colour": None, "symbol": None, "bot": None,
@@ -334,10 +339,11 @@ def shape(value: Any, schema: Schema) -> Any:
     """Return `value` reduced to the keys `schema` names (recursively); lists map element-wise."""
     if value is None:
         return None
-    if isinstance(value, (list, tuple)):
+    kind = type(value)
+    if kind is list or kind is tuple or (kind is not dict and isinstance(value, (list, tuple))):
         return [shape(v, schema) for v in value]
-    if not isinstance(value, dict):  # (typing.Mapping's isinstance is slow on this hot path)
-        raise WireShapeError(f"expected an object, got {type(value).__name__}")
+    if kind is not dict and not isinstance(value, dict):  # (Mapping's isinstance is slow here)
+        raise WireShapeError(f"expected an object, got {kind.__name__}")
     out: dict[str, Any] = {}
     for key, sub in schema.items():
         if key not in value:
@@ -346,12 +352,38 @@ def shape(value: Any, schema: Schema) -> Any:
     return out
 
 
+_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def _shape_fields(value: Any, schema: Schema) -> Any:
+    """`shape` of a dataclass's fields (nested dataclasses alike), as if it were its plain dict."""
+    if value is None:
+        return None
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return [_shape_fields(v, schema) for v in value]
+    names = _FIELDS.get(kind)
+    if names is None:
+        if not is_dataclass(value) or isinstance(value, type):
+            return shape(value, schema)  # a dict (e.g. a result's to_dict) or a wrong type
+        names = _FIELDS[kind] = frozenset(f.name for f in fields(value))
+    out: dict[str, Any] = {}
+    for key, sub in schema.items():
+        if key in names:
+            field = getattr(value, key)
+            out[key] = _leaf(field) if sub is None else _shape_fields(field, sub)
+    return out
+
+
 def view_to_wire(game_id: str, view: Any, *, seat_view: bool) -> dict[str, Any] | None:
     """Return a game view (dataclass with to_dict) as its whitelisted wire dict."""
     if view is None:
         return None
     public, seat = VIEW_SCHEMAS[game_id]
-    return shape(view.to_dict(), seat if seat_view else public)
+    schema = seat if seat_view else public
+    if getattr(type(view), "to_dict", None) in FIELD_TO_DICTS:
+        return _shape_fields(view, schema)
+    return shape(view.to_dict(), schema)
 
 
 def event_to_wire(game_id: str, event: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -88,6 +88,7 @@ class Connection:
         self._pending_update: _Item | None = None
         self._queued_version = 0
         self._wake = asyncio.Event()
+        self._transport = request.transport  # (looked up once: the fan-out touches every socket)
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"ws-writer-{cid}")
 
     def bad_frame(self, now: float) -> float:
@@ -132,9 +133,9 @@ class Connection:
         """
         if self.closing or version <= self._queued_version:
             return
-        transport = self.request.transport
+        transport = self._transport
         if (not self._items and not self._busy and transport is not None and not transport.is_closing()
-                and not self.ws.closed and transport.get_write_buffer_size() < FAST_WRITE_LIMIT):
+                and transport.get_write_buffer_size() < FAST_WRITE_LIMIT and not self.ws.closed):
             transport.write(frame)
             self._queued_version = self.sent_version = version
             return
