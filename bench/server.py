@@ -1,24 +1,44 @@
-"""Server benchmark: action → delivered-to-every-socket latency, server memory, phone page weight.
+"""Server benchmark: action sent → the resulting version received on every socket, server memory, phone page weight.
 
-Runs the real server in a child process on loopback (so its memory is its own), connects
-5 phones plus N watchers from this process, plays real Cat in the Sack moves from the phones'
-views, and for each action measures the time until every socket has the resulting version.
+Runs the real server (`game.server.app.make_app`, aiohttp, default event loop) in a child
+process on loopback, so its CPU and memory are its own. The clients are deliberately cheap so
+the figure is the server's, not the bench's:
+
+- 5 phones in this process: raw non-blocking sockets, a minimal websocket frame reader, one
+  `selectors` loop (no asyncio, no aiohttp); they join, and their own `update`s drive the
+  moves (real Cat in the Sack actions picked from each phone's `view.legal`).
+- N watchers in `--procs` separate processes (default one per 500 watchers), each a plain
+  `selectors` loop over raw sockets; a watcher only reads the `version` at the head of each
+  frame. Pings are answered (the server's heartbeat), nothing else is parsed.
+
+Each sample: the bench waits until every socket holds the current version, takes t0, writes one
+`act` frame on the mover's socket, and takes t1 when the last of the 5 + N sockets has received
+(its bytes read off the socket, stamped right after `recv`) a frame carrying that new version
+(or a later one: the server coalesces updates for peers that fall behind). Latency = t1 − t0 on
+CLOCK_MONOTONIC, which every process shares. So it covers the client's send, the server's whole
+work (parse, rules, every phone's own update, the public frame written to every watcher) and
+the kernel's delivery; the only client work inside it is reading the sockets. Samples are spaced
+20 ms apart; none is dropped except an action the server refused (reported).
 
     .venv/bin/python bench/server.py                # 5 phones + 100 watchers, then + 1,000
     .venv/bin/python bench/server.py --watchers 100 --actions 300
+    .venv/bin/python bench/server.py --watchers 1000 --profile /tmp/server.prof   # cProfile the server
 
 Goals (docs/quality bar): p99 ≤ 5 ms with 100 watchers, ≤ 30 ms with 1,000, server RSS ≤ 150 MB.
-The client side shares the machine, so the figures are an upper bound on the server's share.
+The "server side" line times `Hub.on_frame` for each `act` inside the server (parse, submit,
+build and queue every update, write the public frame to every watcher that keeps up).
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import base64
 import gzip
 import json
+import os
 import random
 import re
+import selectors
 import socket
 import statistics
 import subprocess
@@ -27,15 +47,22 @@ import tempfile
 import time
 from pathlib import Path
 
-import aiohttp
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 KEY = "BENCH2"
+GAP = 0.02  # seconds between samples: the sockets are quiet when an action is sent
 
 
-def _serve(port: int, stats: Path) -> None:
+def now() -> float:
+    """Return CLOCK_MONOTONIC seconds (the same clock in every process of the bench)."""
+    return time.clock_gettime(time.CLOCK_MONOTONIC)
+
+
+# ---------------------------------------------------------------- the server child
+
+
+def _serve(port: int, stats: Path, profile: Path | None) -> None:
     from aiohttp import web
 
     from game.server.app import make_app
@@ -48,15 +75,27 @@ def _serve(port: int, stats: Path) -> None:
     real = Hub.on_frame
 
     def timed(self: Hub, conn, data) -> None:  # type: ignore[no-untyped-def]
-        # server side only: parse, submit, build every update, write the shared public frame
         t0 = time.perf_counter()
         real(self, conn, data)
         if '"act"' in data:
             spent.append((time.perf_counter() - t0) * 1000)
 
     app[HUB].on_frame = timed.__get__(app[HUB])  # type: ignore[method-assign]
+    prof = None
+    if profile is not None:
+        import cProfile
+
+        prof = cProfile.Profile()
+
+        async def start_profile(_app: web.Application) -> None:
+            prof.enable()
+
+        app.on_startup.append(start_profile)
 
     async def dump(_app: web.Application) -> None:
+        if prof is not None:
+            prof.disable()
+            prof.dump_stats(str(profile))
         stats.write_text(json.dumps(spent))
 
     app.on_shutdown.insert(0, dump)
@@ -77,42 +116,125 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-class Audience:
-    """Counts, per version, how many sockets have it and when the last one got it."""
-
-    def __init__(self, sockets: int) -> None:
-        self.sockets = sockets
-        self.count: dict[int, int] = {}
-        self.done: dict[int, asyncio.Event] = {}
-        self.finished_at: dict[int, float] = {}
-
-    def event(self, version: int) -> asyncio.Event:
-        return self.done.setdefault(version, asyncio.Event())
-
-    def seen(self, version: int) -> None:
-        n = self.count.get(version, 0) + 1
-        self.count[version] = n
-        if n == self.sockets:
-            self.finished_at[version] = time.perf_counter()
-            self.event(version).set()
+# ---------------------------------------------------------------- a minimal websocket client
 
 
-_VERSION = re.compile(r'^\{"type":"update","version":(\d+)')
+def client_frame(text: str, opcode: int = 0x1) -> bytes:
+    """Return a masked client-to-server frame (RFC 6455 requires clients to mask)."""
+    data = text.encode() if isinstance(text, str) else text
+    n = len(data)
+    head = bytes([0x80 | opcode])
+    if n < 126:
+        head += bytes([0x80 | n])
+    elif n < 65536:
+        head += bytes([0x80 | 126]) + n.to_bytes(2, "big")
+    else:
+        head += bytes([0x80 | 127]) + n.to_bytes(8, "big")
+    mask = os.urandom(4)
+    key = int.from_bytes((mask * (n // 4 + 1))[:n], "big")
+    masked = (int.from_bytes(data, "big") ^ key).to_bytes(n, "big") if n else b""
+    return head + mask + masked
 
 
-async def _reader(ws: aiohttp.ClientWebSocketResponse, audience: Audience, latest: dict[str, dict] | None) -> None:
-    async for msg in ws:
-        if msg.type is not aiohttp.WSMsgType.TEXT:
+def ws_connect(port: int) -> tuple[socket.socket, bytearray]:
+    """Open a websocket to the bench server (blocking handshake); return it and any bytes past the headers."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall((f"GET /ws?k={KEY} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                  f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+    buf = bytearray()
+    while b"\r\n\r\n" not in buf:
+        chunk = sock.recv(4096)
+        if not chunk:
+            raise ConnectionError("server closed during the handshake")
+        buf += chunk
+    head, _, rest = bytes(buf).partition(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 101"):
+        raise ConnectionError(head.decode(errors="replace"))
+    return sock, bytearray(rest)
+
+
+def frames(buf: bytearray) -> list[tuple[int, bytes]]:
+    """Cut every complete server frame (opcode, payload) off the front of `buf`."""
+    out = []
+    while len(buf) >= 2:
+        n = buf[1] & 0x7F
+        pos = 2
+        if n == 126:
+            if len(buf) < 4:
+                break
+            n, pos = int.from_bytes(buf[2:4], "big"), 4
+        elif n == 127:
+            if len(buf) < 10:
+                break
+            n, pos = int.from_bytes(buf[2:10], "big"), 10
+        if len(buf) < pos + n:
             break
-        if latest is None:  # a watcher: only the version matters, skip the JSON parse
-            m = _VERSION.match(msg.data)
-            if m:
-                audience.seen(int(m.group(1)))
-            continue
-        data = json.loads(msg.data)
-        if data["type"] == "update":
-            latest["update"] = data
-            audience.seen(data["version"])
+        out.append((buf[0] & 0x0F, bytes(buf[pos:pos + n])))
+        del buf[:pos + n]
+    return out
+
+
+_VERSION = re.compile(rb'^\{"type":"update","version":(\d+)')
+
+
+# ---------------------------------------------------------------- the watcher processes
+
+
+def _watch(port: int, count: int) -> None:
+    """Run `count` watchers; print "ready", then "<version> <time the last socket got it>" per version."""
+    out = sys.stdout
+    sel = selectors.DefaultSelector()
+    socks: list[tuple[socket.socket, bytearray]] = []
+    for _ in range(count):
+        sock, buf = ws_connect(port)
+        sock.sendall(client_frame('{"type":"watch"}'))
+        socks.append((sock, buf))
+    have = [0] * count  # the newest version each socket received
+    reached: dict[int, int] = {}  # version -> sockets holding it (or newer)
+    for i, (sock, _) in enumerate(socks):
+        sock.setblocking(False)
+        sel.register(sock, selectors.EVENT_READ, i)
+    sel.register(sys.stdin, selectors.EVENT_READ, -1)
+    out.write("ready\n")
+    out.flush()
+    while True:
+        for key, _ in sel.select():
+            i = key.data
+            if i < 0:
+                if not sys.stdin.readline():
+                    return
+                continue
+            sock, buf = socks[i]
+            try:
+                data = sock.recv(1 << 18)
+            except BlockingIOError:
+                continue
+            t = now()
+            if not data:
+                sel.unregister(sock)
+                print(f"watcher {i}: the server closed the socket", file=sys.stderr)
+                continue
+            buf += data
+            for op, payload in frames(buf):
+                if op == 0x9:
+                    sock.sendall(client_frame(payload, 0xA))
+                m = _VERSION.match(payload) if op == 0x1 else None
+                if m is None:
+                    continue
+                v = int(m.group(1))
+                for w in range(have[i] + 1, v + 1):
+                    n = reached.get(w, 0) + 1
+                    reached[w] = n
+                    if n == count:
+                        out.write(f"{w} {t!r}\n")
+                        out.flush()
+                        del reached[w]
+                have[i] = max(have[i], v)
+
+
+# ---------------------------------------------------------------- the phones and the run
 
 
 def _pick(view: dict, rng: random.Random) -> dict | None:
@@ -128,60 +250,147 @@ def _pick(view: dict, rng: random.Random) -> dict | None:
     return None
 
 
-async def run_case(port: int, server_pid: int, watchers: int, actions: int) -> dict[str, float]:
+class Phone:
+    """One seated player's raw socket: the newest update it received, and when."""
+
+    def __init__(self, port: int, name: str) -> None:
+        self.sock, self.buf = ws_connect(port)
+        self.sock.sendall(client_frame(json.dumps({"type": "join", "name": name})))
+        self.sock.setblocking(False)
+        self.update: dict | None = None
+        self.got: dict[int, float] = {}  # version -> receipt time
+        self.errors: list[dict] = []
+
+    def read(self) -> None:
+        """Read what is there (called when the socket is readable)."""
+        try:
+            data = self.sock.recv(1 << 18)
+        except BlockingIOError:
+            return
+        t = now()
+        if not data:
+            raise ConnectionError("the server closed a phone's socket")
+        self.buf += data
+        for op, payload in frames(self.buf):
+            if op == 0x9:
+                self.sock.sendall(client_frame(payload, 0xA))
+            if op != 0x1:
+                continue
+            msg = json.loads(payload)
+            if msg["type"] == "update":
+                self.update = msg
+                self.got[msg["version"]] = t
+            elif msg["type"] == "error":
+                self.errors.append(msg)
+
+    def send(self, message: dict) -> None:
+        """Write one frame (small: it goes out whole on a quiet socket)."""
+        self.sock.setblocking(True)
+        self.sock.sendall(client_frame(json.dumps(message)))
+        self.sock.setblocking(False)
+
+
+def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int) -> dict[str, float]:
     """Return latency percentiles (ms) and server RSS for 5 phones + `watchers` watchers."""
-    url = f"http://127.0.0.1:{port}/ws?k={KEY}"
-    conn = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=conn) as http:
-        phones = []
-        for i in range(5):
-            ws = await http.ws_connect(url)
-            await ws.send_str(json.dumps({"type": "join", "name": f"P{i}"}))
-            phones.append(ws)
-        watch_sockets = []
-        for start in range(0, watchers, 100):
-            batch = await asyncio.gather(*(http.ws_connect(url) for _ in range(start, min(watchers, start + 100))))
-            for ws in batch:
-                await ws.send_str('{"type":"watch"}')
-            watch_sockets += batch
-        audience = Audience(5 + watchers)
-        latest = [dict() for _ in phones]
-        readers = [asyncio.create_task(_reader(ws, audience, latest[i])) for i, ws in enumerate(phones)]
-        readers += [asyncio.create_task(_reader(ws, audience, None)) for ws in watch_sockets]
-        await asyncio.sleep(0.5 + watchers / 1000)
-        rng = random.Random(1)
-        latencies: list[float] = []
-        await phones[0].send_str('{"type":"host","cmd":"start"}')
-        while len(latencies) < actions:
-            await asyncio.sleep(0.02)  # let every socket settle on the newest version
-            current = max((p["update"]["version"] for p in latest if "update" in p), default=0)
-            ups = [p.get("update") for p in latest]
-            if ups[0] and ups[0]["stage"] == "over":
-                await phones[0].send_str('{"type":"host","cmd":"play_again"}')
+    sel = selectors.DefaultSelector()
+    phones = [Phone(port, f"P{i}") for i in range(5)]
+    for p in phones:
+        sel.register(p.sock, selectors.EVENT_READ, p)
+    sizes = [watchers // procs + (1 if k < watchers % procs else 0) for k in range(procs)] if watchers else []
+    children = [subprocess.Popen([sys.executable, __file__, "--watch-proc", str(port), str(n)],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+                for n in sizes if n]
+    for c in children:
+        if c.stdout.readline().strip() != "ready":  # type: ignore[union-attr]
+            raise RuntimeError("a watcher process failed to start")
+    done: list[dict[int, float]] = [{} for _ in children]  # per process: version -> last receipt
+    for k, c in enumerate(children):
+        os.set_blocking(c.stdout.fileno(), False)  # type: ignore[union-attr]
+        sel.register(c.stdout, selectors.EVENT_READ, k)  # type: ignore[arg-type]
+    pending = [""] * len(children)
+
+    def pump(timeout: float) -> None:
+        for key, _ in sel.select(timeout):
+            if isinstance(key.data, Phone):
+                key.data.read()
                 continue
-            mover = next((i for i, u in enumerate(ups) if u and u["version"] == current and u["view"]
-                          and _pick(u["view"], rng)), None)
-            if mover is None:
-                continue
-            action = _pick(ups[mover]["view"], rng)
-            target = current + 1
-            ev = audience.event(target)
-            t0 = time.perf_counter()
-            await phones[mover].send_str(json.dumps({"type": "act", "version": current, "action": action}))
-            try:
-                await asyncio.wait_for(ev.wait(), 10)
-            except asyncio.TimeoutError:
-                print(f"  version {target} did not reach every socket", file=sys.stderr)
-                continue
-            latencies.append((audience.finished_at[target] - t0) * 1000)
-        rss = rss_mb(server_pid)
-        for ws in phones + watch_sockets:
-            await ws.close()
-        for r in readers:
-            r.cancel()
+            k = key.data
+            chunk = os.read(key.fd, 1 << 16).decode()
+            if not chunk:
+                raise RuntimeError("a watcher process died")
+            pending[k] += chunk
+            *lines, pending[k] = pending[k].split("\n")
+            for line in lines:
+                v, t = line.split()
+                done[k][int(v)] = float(t)
+
+    def arrived(version: int) -> float | None:
+        """Return when the last socket got `version` (or newer), or None if one has not yet."""
+        times = []
+        for p in phones:
+            t = next((t for v, t in p.got.items() if v >= version), None)
+            if t is None:
+                return None
+            times.append(t)
+        for d in done:
+            t = next((t for v, t in d.items() if v >= version), None)
+            if t is None:
+                return None
+            times.append(t)
+        return max(times)
+
+    def settle(seconds: float) -> None:
+        end = now() + seconds
+        while (left := end - now()) > 0:
+            pump(left)
+
+    settle(0.5 + watchers / 1000)
+    rng = random.Random(1)
+    latencies: list[float] = []
+    refused = 0
+    phones[0].send({"type": "host", "cmd": "start"})
+    while len(latencies) < actions:
+        settle(GAP)
+        ups = [p.update for p in phones]
+        current = max((u["version"] for u in ups if u), default=0)
+        if arrived(current) is None:
+            continue
+        if ups[0] and ups[0]["stage"] == "over":
+            phones[0].send({"type": "host", "cmd": "play_again"})
+            continue
+        mover = next((i for i, u in enumerate(ups) if u and u["version"] == current and u["view"]
+                      and _pick(u["view"], rng)), None)
+        if mover is None:
+            continue
+        action = _pick(ups[mover]["view"], rng)  # type: ignore[index]
+        target = current + 1
+        errors = len(phones[mover].errors)
+        frame = client_frame(json.dumps({"type": "act", "version": current, "action": action}))
+        for p in phones:  # forget older receipts, so `arrived` scans a couple of entries
+            p.got = {v: t for v, t in p.got.items() if v >= current}
+        for k, d in enumerate(done):
+            done[k] = {v: t for v, t in d.items() if v >= current}
+        t0 = now()
+        phones[mover].sock.send(frame)
+        deadline = t0 + 10
+        while (t1 := arrived(target)) is None:
+            if len(phones[mover].errors) > errors or now() > deadline:
+                break
+            pump(max(0.0, deadline - now()))
+        if t1 is None:
+            refused += 1
+            print(f"  version {target} did not reach every socket: {phones[mover].errors[-1:]}", file=sys.stderr)
+            continue
+        latencies.append((t1 - t0) * 1000)
+    rss = rss_mb(server_pid)
+    for c in children:
+        c.stdin.close()  # type: ignore[union-attr]
+        c.wait(10)
+    for p in phones:
+        p.sock.close()
     latencies.sort()
     return {"p50": statistics.median(latencies), "p99": latencies[int(len(latencies) * 0.99) - 1],
-            "max": latencies[-1], "rss": rss, "n": len(latencies)}
+            "max": latencies[-1], "rss": rss, "n": len(latencies), "refused": refused}
 
 
 def page_bytes() -> tuple[int, int, list[str]]:
@@ -212,18 +421,27 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--stats", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--watch-proc", type=int, nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--watchers", type=int, nargs="*", default=[100, 1000])
-    parser.add_argument("--actions", type=int, default=200)
+    parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--procs", type=int, help="watcher processes (default: one per 500 watchers)")
+    parser.add_argument("--profile", type=Path, help="write the server's cProfile stats here")
     args = parser.parse_args()
     if args.serve:
-        _serve(args.serve, args.stats)
+        _serve(args.serve, args.stats, args.profile)
+        return 0
+    if args.watch_proc:
+        _watch(*args.watch_proc)
         return 0
     raw, packed, files = page_bytes()
     print(f"phone page: {raw / 1024:.1f} KiB in {len(files)} files ({packed / 1024:.1f} KiB gzipped)")
     for watchers in args.watchers:
         port = _free_port()
         stats = Path(tempfile.mkdtemp()) / "server.json"
-        server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--stats", str(stats)])
+        cmd = [sys.executable, __file__, "--serve", str(port), "--stats", str(stats)]
+        if args.profile:
+            cmd += ["--profile", str(args.profile)]
+        server = subprocess.Popen(cmd)
         try:
             for _ in range(100):
                 try:
@@ -232,10 +450,12 @@ def main() -> int:
                 except OSError:
                     time.sleep(0.05)
             idle = rss_mb(server.pid)
-            res = asyncio.run(run_case(port, server.pid, watchers, args.actions if watchers <= 100 else args.actions // 2))
-            print(f"5 phones + {watchers} watchers: action → every socket p50 {res['p50']:.2f} ms, "
-                  f"p99 {res['p99']:.2f} ms, max {res['max']:.2f} ms over {res['n']} actions; "
-                  f"server RSS {res['rss']:.0f} MB (idle {idle:.0f} MB)")
+            procs = args.procs or max(1, -(-watchers // 500))
+            res = run_case(port, server.pid, watchers, args.actions, procs)
+            print(f"5 phones + {watchers} watchers ({procs} reader process{'es' if procs > 1 else ''}): "
+                  f"action → every socket p50 {res['p50']:.2f} ms, p99 {res['p99']:.2f} ms, "
+                  f"max {res['max']:.2f} ms over {res['n']} actions; server RSS {res['rss']:.0f} MB "
+                  f"(idle {idle:.0f} MB)" + (f"; {res['refused']} refused" if res["refused"] else ""))
         finally:
             server.terminate()
             try:
@@ -246,7 +466,7 @@ def main() -> int:
         if stats.is_file():
             spent = sorted(json.loads(stats.read_text()))
             if spent:
-                print(f"    server side (frame in → every update built, public frame written): "
+                print(f"    server side (Hub.on_frame for an act): "
                       f"p50 {statistics.median(spent):.2f} ms, p99 {spent[int(len(spent) * 0.99) - 1]:.2f} ms")
     return 0
 
