@@ -181,7 +181,7 @@ def test_the_last_player_buys_an_unbid_sack_then_a_void_round(pw_browser: Any, s
         assert last.page.locator(".seat-card").filter(has_text=buyer.name).get_by_text(
             _fill(last.t["seat.won"], n=kept), exact=True).count() == 1, "the void sack went to no one"
         shown = phones[1].page
-        shown.evaluate("document.querySelector('.mouse-cards').scrollIntoView({block: 'start'})")
+        shown.evaluate("document.querySelector('.mouse-cards').scrollIntoView({block: 'center'})")
         shown.screenshot(path=str(shots / "void.png"))
         for p in phones:
             assert not p.errors, f"{p.name}'s page raised: {p.errors}"
