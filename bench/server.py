@@ -38,6 +38,7 @@ import json
 import os
 import random
 import re
+import select
 import selectors
 import socket
 import statistics
@@ -63,6 +64,8 @@ def now() -> float:
 
 
 def _serve(port: int, stats: Path, profile: Path | None) -> None:
+    import gc
+
     from aiohttp import web
 
     from game.server.app import make_app
@@ -71,14 +74,23 @@ def _serve(port: int, stats: Path, profile: Path | None) -> None:
 
     # the phones here act faster than people: lift the per-socket rate limit
     app = make_app(join_code=KEY, bot_delay=0, rate=1e6, burst=1e6)
-    spent: list[float] = []
+    acts: list[tuple[float, float]] = []  # (Hub.on_frame entered, left) for each act frame
+    pauses: list[tuple[int, float, float]] = []  # (generation, start, ms) of each garbage collection
     real = Hub.on_frame
 
     def timed(self: Hub, conn, data) -> None:  # type: ignore[no-untyped-def]
-        t0 = time.perf_counter()
+        t0 = now()
         real(self, conn, data)
         if '"act"' in data:
-            spent.append((time.perf_counter() - t0) * 1000)
+            acts.append((t0, now()))
+
+    gc_start = [0.0]
+
+    def gc_timer(phase: str, info: dict) -> None:
+        if phase == "start":
+            gc_start[0] = now()
+        else:
+            pauses.append((info["generation"], gc_start[0], (now() - gc_start[0]) * 1000))
 
     app[HUB].on_frame = timed.__get__(app[HUB])  # type: ignore[method-assign]
     prof = None
@@ -87,17 +99,19 @@ def _serve(port: int, stats: Path, profile: Path | None) -> None:
 
         prof = cProfile.Profile()
 
-        async def start_profile(_app: web.Application) -> None:
+    async def start(_app: web.Application) -> None:
+        gc.callbacks.append(gc_timer)
+        if prof is not None:
             prof.enable()
-
-        app.on_startup.append(start_profile)
 
     async def dump(_app: web.Application) -> None:
         if prof is not None:
             prof.disable()
             prof.dump_stats(str(profile))
-        stats.write_text(json.dumps(spent))
+        gc.callbacks.remove(gc_timer)
+        stats.write_text(json.dumps({"acts": acts, "gc": pauses}))
 
+    app.on_startup.append(start)
     app.on_shutdown.insert(0, dump)
     web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
 
@@ -185,53 +199,61 @@ _VERSION = re.compile(rb'^\{"type":"update","version":(\d+)')
 def _watch(port: int, count: int) -> None:
     """Run `count` watchers; print "ready", then "<version> <time the last socket got it>" per version."""
     out = sys.stdout
-    sel = selectors.DefaultSelector()
-    socks: list[tuple[socket.socket, bytearray]] = []
+    socks: dict[int, socket.socket] = {}
+    bufs: dict[int, bytearray] = {}
     for _ in range(count):
         sock, buf = ws_connect(port)
         sock.sendall(client_frame('{"type":"watch"}'))
-        socks.append((sock, buf))
-    have = [0] * count  # the newest version each socket received
+        socks[sock.fileno()], bufs[sock.fileno()] = sock, buf
+    have = dict.fromkeys(socks, 0)  # the newest version each socket received
     reached: dict[int, int] = {}  # version -> sockets holding it (or newer)
-    for i, (sock, _) in enumerate(socks):
+    poll = select.epoll()
+    for fd, sock in socks.items():
         sock.setblocking(False)
-        sel.register(sock, selectors.EVENT_READ, i)
-    sel.register(sys.stdin, selectors.EVENT_READ, -1)
+        poll.register(fd, select.EPOLLIN)
+    stdin = sys.stdin.fileno()
+    poll.register(stdin, select.EPOLLIN)
     out.write("ready\n")
     out.flush()
+    match = _VERSION.match
     while True:
-        for key, _ in sel.select():
-            i = key.data
-            if i < 0:
-                if not sys.stdin.readline():
+        for fd, _ in poll.poll():
+            if fd == stdin:
+                if not os.read(stdin, 1024):
                     return
                 continue
-            sock, buf = socks[i]
             try:
-                data = sock.recv(1 << 18)
+                data = socks[fd].recv(32768)  # (a large size costs an mmap per read)
             except BlockingIOError:
                 continue
             t = now()
             if not data:
-                sel.unregister(sock)
-                print(f"watcher {i}: the server closed the socket", file=sys.stderr)
+                poll.unregister(fd)
+                print("a watcher's socket was closed by the server", file=sys.stderr)
                 continue
-            buf += data
-            for op, payload in frames(buf):
+            buf = bufs[fd]
+            # the usual case, one whole small text frame per read, without the buffer
+            if not buf and data[0] == 0x81 and (data[1] < 126 and len(data) == 2 + data[1]
+                                                or data[1] == 126 and len(data) == 4 + int.from_bytes(data[2:4], "big")):
+                got = [(1, data[2 if data[1] < 126 else 4:])]
+            else:
+                buf += data
+                got = frames(buf)
+            for op, payload in got:
                 if op == 0x9:
-                    sock.sendall(client_frame(payload, 0xA))
-                m = _VERSION.match(payload) if op == 0x1 else None
+                    socks[fd].sendall(client_frame(payload, 0xA))
+                m = match(payload) if op == 0x1 else None
                 if m is None:
                     continue
                 v = int(m.group(1))
-                for w in range(have[i] + 1, v + 1):
+                for w in range(have[fd] + 1, v + 1):
                     n = reached.get(w, 0) + 1
                     reached[w] = n
                     if n == count:
                         out.write(f"{w} {t!r}\n")
                         out.flush()
                         del reached[w]
-                have[i] = max(have[i], v)
+                have[fd] = max(have[fd], v)
 
 
 # ---------------------------------------------------------------- the phones and the run
@@ -264,7 +286,7 @@ class Phone:
     def read(self) -> None:
         """Read what is there (called when the socket is readable)."""
         try:
-            data = self.sock.recv(1 << 18)
+            data = self.sock.recv(32768)
         except BlockingIOError:
             return
         t = now()
@@ -324,20 +346,15 @@ def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int
                 v, t = line.split()
                 done[k][int(v)] = float(t)
 
-    def arrived(version: int) -> float | None:
-        """Return when the last socket got `version` (or newer), or None if one has not yet."""
+    def arrived(version: int) -> tuple[float, float] | None:
+        """Return when the last phone and the last watcher got `version` (or newer), or None if one has not yet."""
         times = []
-        for p in phones:
-            t = next((t for v, t in p.got.items() if v >= version), None)
+        for got in [p.got for p in phones] + done:
+            t = next((t for v, t in got.items() if v >= version), None)
             if t is None:
                 return None
             times.append(t)
-        for d in done:
-            t = next((t for v, t in d.items() if v >= version), None)
-            if t is None:
-                return None
-            times.append(t)
-        return max(times)
+        return max(times[:5]), max(times[5:], default=0.0)
 
     def settle(seconds: float) -> None:
         end = now() + seconds
@@ -346,10 +363,10 @@ def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int
 
     settle(0.5 + watchers / 1000)
     rng = random.Random(1)
-    latencies: list[float] = []
+    samples: list[tuple[float, float, float]] = []  # (act sent, last phone got the new version, last watcher)
     refused = 0
     phones[0].send({"type": "host", "cmd": "start"})
-    while len(latencies) < actions:
+    while len(samples) < actions:
         settle(GAP)
         ups = [p.update for p in phones]
         current = max((u["version"] for u in ups if u), default=0)
@@ -381,16 +398,20 @@ def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int
             refused += 1
             print(f"  version {target} did not reach every socket: {phones[mover].errors[-1:]}", file=sys.stderr)
             continue
-        latencies.append((t1 - t0) * 1000)
+        samples.append((t0, *t1))
     rss = rss_mb(server_pid)
     for c in children:
         c.stdin.close()  # type: ignore[union-attr]
         c.wait(10)
     for p in phones:
         p.sock.close()
-    latencies.sort()
-    return {"p50": statistics.median(latencies), "p99": latencies[int(len(latencies) * 0.99) - 1],
-            "max": latencies[-1], "rss": rss, "n": len(latencies), "refused": refused}
+    return {"samples": samples, "rss": rss, "refused": refused}
+
+
+def pct(values: list[float]) -> str:
+    """Return "p50 x ms, p99 y ms" of a list of milliseconds."""
+    v = sorted(values)
+    return f"p50 {statistics.median(v):.2f} ms, p99 {v[max(0, int(len(v) * 0.99) - 1)]:.2f} ms"
 
 
 def page_bytes() -> tuple[int, int, list[str]]:
@@ -424,21 +445,35 @@ def main() -> int:
     parser.add_argument("--watch-proc", type=int, nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--watchers", type=int, nargs="*", default=[100, 1000])
     parser.add_argument("--actions", type=int, default=300)
-    parser.add_argument("--procs", type=int, help="watcher processes (default: one per 500 watchers)")
+    parser.add_argument("--procs", type=int,
+                        help="watcher processes (default: one per 500 watchers, at most one per client CPU)")
     parser.add_argument("--profile", type=Path, help="write the server's cProfile stats here")
+    parser.add_argument("--no-pin", action="store_true",
+                        help="let the OS place the server and the clients (default: server on one CPU, clients on the others)")
+    parser.add_argument("--cpus", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.cpus:
+        os.sched_setaffinity(0, {int(c) for c in args.cpus.split(",")})
     if args.serve:
         _serve(args.serve, args.stats, args.profile)
         return 0
     if args.watch_proc:
         _watch(*args.watch_proc)
         return 0
+    cpus = sorted(os.sched_getaffinity(0))
+    server_cpus = client_cpus = ""
+    if not args.no_pin and len(cpus) >= 2:
+        server_cpus, client_cpus = str(cpus[0]), ",".join(map(str, cpus[1:]))
+        os.sched_setaffinity(0, set(cpus[1:]))
+        print(f"server pinned to CPU {server_cpus}, the bench's clients to CPU {client_cpus}")
     raw, packed, files = page_bytes()
     print(f"phone page: {raw / 1024:.1f} KiB in {len(files)} files ({packed / 1024:.1f} KiB gzipped)")
     for watchers in args.watchers:
         port = _free_port()
         stats = Path(tempfile.mkdtemp()) / "server.json"
         cmd = [sys.executable, __file__, "--serve", str(port), "--stats", str(stats)]
+        if server_cpus:
+            cmd += ["--cpus", server_cpus]
         if args.profile:
             cmd += ["--profile", str(args.profile)]
         server = subprocess.Popen(cmd)
@@ -450,12 +485,9 @@ def main() -> int:
                 except OSError:
                     time.sleep(0.05)
             idle = rss_mb(server.pid)
-            procs = args.procs or max(1, -(-watchers // 500))
+            client_cpus_n = len(os.sched_getaffinity(0))
+            procs = args.procs or max(1, min(client_cpus_n, -(-watchers // 500)))
             res = run_case(port, server.pid, watchers, args.actions, procs)
-            print(f"5 phones + {watchers} watchers ({procs} reader process{'es' if procs > 1 else ''}): "
-                  f"action → every socket p50 {res['p50']:.2f} ms, p99 {res['p99']:.2f} ms, "
-                  f"max {res['max']:.2f} ms over {res['n']} actions; server RSS {res['rss']:.0f} MB "
-                  f"(idle {idle:.0f} MB)" + (f"; {res['refused']} refused" if res["refused"] else ""))
         finally:
             server.terminate()
             try:
@@ -463,11 +495,34 @@ def main() -> int:
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
-        if stats.is_file():
-            spent = sorted(json.loads(stats.read_text()))
-            if spent:
-                print(f"    server side (Hub.on_frame for an act): "
-                      f"p50 {statistics.median(spent):.2f} ms, p99 {spent[int(len(spent) * 0.99) - 1]:.2f} ms")
+        samples = res["samples"]
+        lat = [(max(p, w) - t0) * 1000 for t0, p, w in samples]
+        print(f"5 phones + {watchers} watchers ({procs} reader process{'es' if procs > 1 else ''}, "
+              f"{len(samples)} actions): action → every socket {pct(lat)}, max {max(lat):.2f} ms; "
+              f"server RSS {res['rss']:.0f} MB (idle {idle:.0f} MB)"
+              + (f"; {res['refused']} refused" if res["refused"] else ""))
+        if not stats.is_file():
+            continue
+        server_stats = json.loads(stats.read_text())
+        acts = sorted(server_stats["acts"])
+        into, inside, phone, watcher = [], [], [], []
+        for t0, p, w in samples:  # the server's own timestamps share CLOCK_MONOTONIC with ours
+            hit = next(((a, b) for a, b in acts if t0 <= a <= max(p, w)), None)
+            if hit is not None:
+                into.append((hit[0] - t0) * 1000)
+                inside.append((hit[1] - hit[0]) * 1000)
+                phone.append((p - hit[1]) * 1000)
+                watcher.append((w - hit[1]) * 1000)
+        if inside:
+            print(f"    act sent → server handler starts: {pct(into)}\n"
+                  f"    server handler (parse, rules, every update built, public frame written): {pct(inside)}\n"
+                  f"    handler done → last phone has it (its writer task): {pct(phone)}"
+                  + (f"\n    handler done → last watcher has it (kernel, our reading): {pct(watcher)}" if watchers else ""))
+        start, end = samples[0][0], max(max(p, w) for _, p, w in samples)
+        for gen in (0, 1, 2):
+            ms = [p for g, t, p in server_stats["gc"] if g == gen and start <= t <= end]
+            if ms:
+                print(f"    server GC gen {gen} while measuring: {len(ms)} collections, {sum(ms):.1f} ms in all, longest {max(ms):.2f} ms")
     return 0
 
 
