@@ -273,15 +273,27 @@ def _pick(view: dict, rng: random.Random) -> dict | None:
 
 
 class Phone:
-    """One seated player's raw socket: the newest update it received, and when."""
+    """One seated player's raw socket: the newest update it received, and when.
+
+    A read only stamps and notes the version; the JSON is decoded later, when a move is picked,
+    so one phone's parsing never delays the next phone's timestamp.
+    """
 
     def __init__(self, port: int, name: str) -> None:
         self.sock, self.buf = ws_connect(port)
         self.sock.sendall(client_frame(json.dumps({"type": "join", "name": name})))
         self.sock.setblocking(False)
-        self.update: dict | None = None
+        self._raw: bytes | None = None  # the newest update, undecoded
+        self._decoded: dict | None = None
         self.got: dict[int, float] = {}  # version -> receipt time
-        self.errors: list[dict] = []
+        self.errors: list[bytes] = []
+
+    @property
+    def update(self) -> dict | None:
+        """Return the newest update received (decoded once)."""
+        if self._raw is not None:
+            self._decoded, self._raw = json.loads(self._raw), None
+        return self._decoded
 
     def read(self) -> None:
         """Read what is there (called when the socket is readable)."""
@@ -298,12 +310,12 @@ class Phone:
                 self.sock.sendall(client_frame(payload, 0xA))
             if op != 0x1:
                 continue
-            msg = json.loads(payload)
-            if msg["type"] == "update":
-                self.update = msg
-                self.got[msg["version"]] = t
-            elif msg["type"] == "error":
-                self.errors.append(msg)
+            m = _VERSION.match(payload)
+            if m is not None:
+                self._raw = payload
+                self.got[int(m.group(1))] = t
+            elif payload.startswith(b'{"type":"error"'):
+                self.errors.append(payload)
 
     def send(self, message: dict) -> None:
         """Write one frame (small: it goes out whole on a quiet socket)."""
@@ -396,7 +408,7 @@ def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int
             pump(max(0.0, deadline - now()))
         if t1 is None:
             refused += 1
-            print(f"  version {target} did not reach every socket: {phones[mover].errors[-1:]}", file=sys.stderr)
+            print(f"  version {target} did not reach every socket: {phones[mover].errors[-1:]!r}", file=sys.stderr)
             continue
         samples.append((t0, *t1))
     rss = rss_mb(server_pid)
