@@ -352,7 +352,8 @@ def shape(value: Any, schema: Schema) -> Any:
     return out
 
 
-_FIELDS: dict[type, frozenset[str]] = {}
+# (dataclass type, id of a schema) -> (that schema, its (key, sub-schema) pairs the type has)
+_PLANS: dict[tuple[type, int], tuple[Schema, tuple[tuple[str, Any], ...]]] = {}
 
 
 def _shape_fields(value: Any, schema: Schema) -> Any:
@@ -362,16 +363,19 @@ def _shape_fields(value: Any, schema: Schema) -> Any:
     kind = type(value)
     if kind is list or kind is tuple:
         return [_shape_fields(v, schema) for v in value]
-    names = _FIELDS.get(kind)
-    if names is None:
+    entry = _PLANS.get((kind, id(schema)))
+    if entry is None or entry[0] is not schema:
         if not is_dataclass(value) or isinstance(value, type):
             return shape(value, schema)  # a dict (e.g. a result's to_dict) or a wrong type
-        names = _FIELDS[kind] = frozenset(f.name for f in fields(value))
+        names = {f.name for f in fields(value)}
+        entry = _PLANS[(kind, id(schema))] = (schema, tuple((k, sub) for k, sub in schema.items() if k in names))
     out: dict[str, Any] = {}
-    for key, sub in schema.items():
-        if key in names:
-            field = getattr(value, key)
-            out[key] = _leaf(field) if sub is None else _shape_fields(field, sub)
+    for key, sub in entry[1]:
+        field = getattr(value, key)
+        if sub is not None:
+            out[key] = _shape_fields(field, sub)
+        else:
+            out[key] = field if type(field) in _SCALARS else _leaf(field)
     return out
 
 
@@ -433,6 +437,10 @@ def bye(reason: ByeReason) -> dict[str, Any]:
     return {"type": "bye", "reason": str(reason)}
 
 
+# one encoder for every message (json.dumps with options builds a new one per call)
+_ENCODE = json.JSONEncoder(allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode
+
+
 def encode(message: Mapping[str, Any]) -> str:
     """Return the JSON text of an outbound message; raise ValueError on NaN/Infinity."""
-    return json.dumps(message, allow_nan=False, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODE(message)
