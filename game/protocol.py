@@ -437,10 +437,6 @@ def bye(reason: ByeReason) -> dict[str, Any]:
     return {"type": "bye", "reason": str(reason)}
 
 
-# one encoder for every message (json.dumps with options builds a new one per call)
-_ENCODE = json.JSONEncoder(allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode
-
-
 def encode(message: Mapping[str, Any]) -> str:
     """Return the JSON text of an outbound message; raise ValueError on NaN/Infinity."""
-    return _ENCODE(message)
+    return json.dumps(message, allow_nan=False, separators=(",", ":"), ensure_ascii=False)
