@@ -1,32 +1,36 @@
 """Server benchmark: action sent → the resulting version received on every socket, server memory, phone page weight.
 
-Runs the real server (`game.server.app.make_app`, aiohttp, default event loop) in a child
-process on loopback, so its CPU and memory are its own. The clients are deliberately cheap so
-the figure is the server's, not the bench's:
+Runs the real server (`game.server.app.make_app`, aiohttp, the default asyncio loop) in a child
+process on loopback, so its CPU and memory are its own. On a machine with 2+ CPUs the server is
+pinned to the first one and every client process to the others (`--no-pin` leaves placement to
+the OS): on the real LAN the phones are other devices, and unpinned the clients and the server
+take turns on the same cores, which measures the scheduler more than the server. The clients
+are deliberately cheap, so the figure is the server's and not the bench's:
 
 - 5 phones in this process: raw non-blocking sockets, a minimal websocket frame reader, one
-  `selectors` loop (no asyncio, no aiohttp); they join, and their own `update`s drive the
-  moves (real Cat in the Sack actions picked from each phone's `view.legal`).
-- N watchers in `--procs` separate processes (default one per 500 watchers), each a plain
-  `selectors` loop over raw sockets; a watcher only reads the `version` at the head of each
-  frame. Pings are answered (the server's heartbeat), nothing else is parsed.
+  `selectors` loop (no asyncio, no aiohttp). A read stamps the time and notes the version;
+  the JSON is decoded only when the next move is picked (real Cat in the Sack moves, from the
+  phone's own `view.legal`).
+- N watchers in `--procs` separate processes, each a plain `epoll` loop over raw sockets that
+  reads only the `version` at the head of each frame (pings are answered).
 
-Each sample: the bench waits until every socket holds the current version, takes t0, writes one
-`act` frame on the mover's socket, and takes t1 when the last of the 5 + N sockets has received
-(its bytes read off the socket, stamped right after `recv`) a frame carrying that new version
-(or a later one: the server coalesces updates for peers that fall behind). Latency = t1 − t0 on
-CLOCK_MONOTONIC, which every process shares. So it covers the client's send, the server's whole
-work (parse, rules, every phone's own update, the public frame written to every watcher) and
-the kernel's delivery; the only client work inside it is reading the sockets. Samples are spaced
-20 ms apart; none is dropped except an action the server refused (reported).
+One sample: the bench waits until every socket holds the current version, takes t0, writes one
+`act` frame on the mover's socket, and takes t1 when the last of the 5 + N sockets has read a
+frame carrying that new version (or a later one: the server coalesces updates for a peer that
+falls behind). Each receipt is stamped right after its `recv`; every process stamps with
+CLOCK_MONOTONIC, which they share. So t1 − t0 covers the client's send, all of the server's
+work (parse, rules, each phone's own update through its writer task, the public frame written
+to every watcher) and the kernel's delivery; the only client work inside it is reading the
+sockets. Samples are 20 ms apart; none is dropped except an action the server refused (then
+reported). The lines under each result split the same samples with the server's own
+timestamps of `Hub.on_frame` (same clock): act sent → handler starts → handler done → last
+phone / last watcher has the version; plus the server's garbage collections while measuring.
 
     .venv/bin/python bench/server.py                # 5 phones + 100 watchers, then + 1,000
-    .venv/bin/python bench/server.py --watchers 100 --actions 300
+    .venv/bin/python bench/server.py --watchers 100 --actions 500
     .venv/bin/python bench/server.py --watchers 1000 --profile /tmp/server.prof   # cProfile the server
 
 Goals (docs/quality bar): p99 ≤ 5 ms with 100 watchers, ≤ 30 ms with 1,000, server RSS ≤ 150 MB.
-The "server side" line times `Hub.on_frame` for each `act` inside the server (parse, submit,
-build and queue every update, write the public frame to every watcher that keeps up).
 """
 
 from __future__ import annotations
