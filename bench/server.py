@@ -29,6 +29,11 @@ phone / last watcher has the version; plus the server's garbage collections whil
     .venv/bin/python bench/server.py                # 5 phones + 100 watchers, then + 1,000
     .venv/bin/python bench/server.py --watchers 100 --actions 500
     .venv/bin/python bench/server.py --watchers 1000 --profile /tmp/server.prof   # cProfile the server
+    .venv/bin/python bench/server.py --tv           # the real TV table drawing in the server's process
+
+`--tv` runs the server as `main.py play` does: in its thread, next to the real TV table (pygame,
+SDL dummy video, 1920×1080 at 60 fps) drawing every public update in the main thread, sharing
+the process, its GIL and (pinned) its CPU.
 
 Goals (docs/quality bar): p99 ≤ 5 ms with 100 watchers, ≤ 30 ms with 1,000, server RSS ≤ 150 MB.
 """
@@ -67,57 +72,111 @@ def now() -> float:
 # ---------------------------------------------------------------- the server child
 
 
-def _serve(port: int, stats: Path, profile: Path | None) -> None:
-    import gc
+class _ServerStats:
+    """Inside the server child: times each `act` in `Hub.on_frame` and every GC pass (CLOCK_MONOTONIC)."""
 
+    def __init__(self, profile: Path | None) -> None:
+        import gc
+
+        from game.server.hub import Hub
+
+        self.acts: list[tuple[float, float]] = []  # (Hub.on_frame entered, left) for each act frame
+        self.pauses: list[tuple[int, float, float]] = []  # (generation, start, ms) of each collection
+        self.frames: list[tuple[float, float, float, float]] = []  # TV frames: (start, tick, draw, flip ms)
+        self._gc_start = 0.0
+        real = Hub.on_frame
+        acts = self.acts
+
+        def timed(hub: Hub, conn, data) -> None:  # type: ignore[no-untyped-def]
+            t0 = now()
+            real(hub, conn, data)
+            if '"act"' in data:
+                acts.append((t0, now()))
+
+        Hub.on_frame = timed  # type: ignore[method-assign]
+        gc.callbacks.append(self._gc)
+        self.prof = None
+        if profile is not None:
+            import cProfile
+
+            self.prof = cProfile.Profile()
+            self.prof.enable()
+        self.profile = profile
+
+    def _gc(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._gc_start = now()
+        else:
+            self.pauses.append((info["generation"], self._gc_start, (now() - self._gc_start) * 1000))
+
+    def dump(self, path: Path) -> None:
+        """Write the figures (and the profile) out."""
+        if self.prof is not None:
+            self.prof.disable()
+            self.prof.dump_stats(str(self.profile))
+        path.write_text(json.dumps({"acts": self.acts, "gc": self.pauses, "tv": self.frames}))
+
+
+def _serve(port: int, stats: Path, profile: Path | None) -> None:
     from aiohttp import web
 
     from game.server.app import make_app
-    from game.server.hub import Hub
-    from game.server.keys import HUB
 
     # the phones here act faster than people: lift the per-socket rate limit
     app = make_app(join_code=KEY, bot_delay=0, rate=1e6, burst=1e6)
-    acts: list[tuple[float, float]] = []  # (Hub.on_frame entered, left) for each act frame
-    pauses: list[tuple[int, float, float]] = []  # (generation, start, ms) of each garbage collection
-    real = Hub.on_frame
-
-    def timed(self: Hub, conn, data) -> None:  # type: ignore[no-untyped-def]
-        t0 = now()
-        real(self, conn, data)
-        if '"act"' in data:
-            acts.append((t0, now()))
-
-    gc_start = [0.0]
-
-    def gc_timer(phase: str, info: dict) -> None:
-        if phase == "start":
-            gc_start[0] = now()
-        else:
-            pauses.append((info["generation"], gc_start[0], (now() - gc_start[0]) * 1000))
-
-    app[HUB].on_frame = timed.__get__(app[HUB])  # type: ignore[method-assign]
-    prof = None
-    if profile is not None:
-        import cProfile
-
-        prof = cProfile.Profile()
-
-    async def start(_app: web.Application) -> None:
-        gc.callbacks.append(gc_timer)
-        if prof is not None:
-            prof.enable()
+    recorder = _ServerStats(profile)
 
     async def dump(_app: web.Application) -> None:
-        if prof is not None:
-            prof.disable()
-            prof.dump_stats(str(profile))
-        gc.callbacks.remove(gc_timer)
-        stats.write_text(json.dumps({"acts": acts, "gc": pauses}))
+        recorder.dump(stats)
 
-    app.on_startup.append(start)
     app.on_shutdown.insert(0, dump)
     web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
+
+
+def _serve_with_tv(port: int, stats: Path, profile: Path | None) -> None:
+    """As in `main.py play`: the server in its thread, the real TV table drawing in this one (SDL dummy video)."""
+    import functools
+    import signal
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.server import thread as server_thread
+    from game.server.app import make_app
+    from game.tv.app import FPS, Display, TvApp
+
+    server_thread.make_app = functools.partial(make_app, join_code=KEY, rate=1e6, burst=1e6)  # type: ignore[assignment]
+    recorder = _ServerStats(profile)
+    server = server_thread.ServerThread(port=port, host_ip="127.0.0.1", bot_delay=0)
+    server.start()
+    pygame.display.init()
+    pygame.font.init()
+    display = Display(True, 0, size=(1920, 1080))
+    tv = TvApp(server, lang="en", mute=True)
+
+    def stop(_signum: int, _frame: object) -> None:
+        tv.running = False
+
+    signal.signal(signal.SIGTERM, stop)
+    clock = pygame.time.Clock()
+    last = now()
+    while tv.running:
+        for event in pygame.event.get():
+            tv.handle_event(event)
+        t = now()
+        tv.tick(min(0.1, t - last))
+        t1 = now()
+        tv.draw(display.canvas)
+        t2 = now()
+        display.flip()
+        recorder.frames.append((t, (t1 - t) * 1000, (t2 - t1) * 1000, (now() - t2) * 1000))
+        last = t
+        clock.tick(FPS)
+    recorder.dump(stats)
+    server.stop()
+    pygame.quit()
 
 
 def _free_port() -> int:
@@ -467,11 +526,13 @@ def main() -> int:
     parser.add_argument("--no-pin", action="store_true",
                         help="let the OS place the server and the clients (default: server on one CPU, clients on the others)")
     parser.add_argument("--cpus", help=argparse.SUPPRESS)
+    parser.add_argument("--tv", action="store_true",
+                        help="run the real TV table (pygame, SDL dummy video) in the server process, as `main.py play` does")
     args = parser.parse_args()
     if args.cpus:
         os.sched_setaffinity(0, {int(c) for c in args.cpus.split(",")})
     if args.serve:
-        _serve(args.serve, args.stats, args.profile)
+        (_serve_with_tv if args.tv else _serve)(args.serve, args.stats, args.profile)
         return 0
     if args.watch_proc:
         _watch(*args.watch_proc)
@@ -490,11 +551,13 @@ def main() -> int:
         cmd = [sys.executable, __file__, "--serve", str(port), "--stats", str(stats)]
         if server_cpus:
             cmd += ["--cpus", server_cpus]
+        if args.tv:
+            cmd.append("--tv")
         if args.profile:
             cmd += ["--profile", str(args.profile)]
         server = subprocess.Popen(cmd)
         try:
-            for _ in range(100):
+            for _ in range(300):
                 try:
                     socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
                     break
@@ -539,6 +602,10 @@ def main() -> int:
             ms = [p for g, t, p in server_stats["gc"] if g == gen and start <= t <= end]
             if ms:
                 print(f"    server GC gen {gen} while measuring: {len(ms)} collections, {sum(ms):.1f} ms in all, longest {max(ms):.2f} ms")
+        frames = [f for f in server_stats.get("tv", []) if start <= f[0] <= end]
+        if frames:
+            print(f"    TV frames while measuring: {len(frames)}; tick {pct([f[1] for f in frames])}; "
+                  f"draw {pct([f[2] for f in frames])}; flip {pct([f[3] for f in frames])}")
     return 0
 
 
