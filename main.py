@@ -44,6 +44,8 @@ def _add_server_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host-ip", default=None, help="address to put in the join URL (default: LAN address)")
     p.add_argument("--data", default=None, help="folder for saves and records (default: ~/.couchcats)")
     p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot waits before it acts")
+    p.add_argument("--fresh", action="store_true",
+                   help="start a new table instead of resuming the saved one (the save is kept, renamed)")
 
 
 def _add_party_args(p: argparse.ArgumentParser) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +25,11 @@ def _err(key: str, message: str, **params: Any) -> GameError:
 
 @dataclass(eq=False)
 class Seat:
-    """A place at the table. `token` is None for a seat that was always a bot."""
+    """A place at the table. `token` is None for a seat that was always a bot.
+
+    A seat resumed from a save knows only `token_hash` (the save never holds a raw token) until
+    its phone presents the token again.
+    """
 
     name: str
     colour: str
@@ -33,11 +39,25 @@ class Seat:
     conn: int | None = None
     lang: str = "en"
     last_acted: int = -1  # version its last accepted action was made against
+    token_hash: str | None = None  # SHA-256 hex of the token, for a seat resumed from a save
 
     @property
     def human(self) -> bool:
         """Return True if a person owns this seat (even while a bot plays it)."""
-        return self.token is not None
+        return self.token is not None or self.token_hash is not None
+
+    def token_matches(self, token: str) -> bool:
+        """Return True if `token` is this seat's (constant time for a token of the same length)."""
+        if self.token is not None:
+            return secrets.compare_digest(self.token.encode(), token.encode())
+        if self.token_hash is not None:
+            return secrets.compare_digest(self.token_hash.encode(), token_digest(token).encode())
+        return False
+
+
+def token_digest(token: str) -> str:
+    """Return the SHA-256 hex digest a save keeps instead of a seat's token."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def clean_name(raw: str) -> str:

@@ -103,6 +103,20 @@ class Session:
         return [(i, s.bot) for i, s in enumerate(self.seats) if s.bot is not None and i in acting]
 
     @property
+    def game_version(self) -> int:
+        """Return the version the current game started at (actions made before it are stale)."""
+        return self._game_version
+
+    @game_version.setter
+    def game_version(self, value: int) -> None:
+        self._game_version = value
+
+    def restored(self) -> None:
+        """Finish a table rebuilt from a save (game.store): start the turn timer afresh."""
+        self._timer_key = None
+        self._refresh_timer()
+
+    @property
     def deadline(self) -> float | None:
         """Return when the turn timer runs out (on `clock`), or None when no one is on the clock."""
         return self._deadline
@@ -285,8 +299,10 @@ class Session:
         found = None
         for seat in self.seats + self.pending:
             # compare every token (no early exit) so timing says nothing about which one matched
-            if seat.token is not None and secrets.compare_digest(seat.token.encode(), token.encode()):
+            if seat.token_matches(token):
                 found = seat
+        if found is not None and found.token is None:
+            found.token = token  # a seat resumed from a save: its phone proved the token
         return found
 
     def _resume(self, conn: int, token: str) -> list[Out | RecordReady]:

@@ -15,6 +15,8 @@ from game.server.config import WEB_ROOT, ServerConfig
 from game.server.hub import Hub
 from game.server.keys import CONFIG, HUB
 from game.server.net import new_join_code
+from game.session import Session
+from game.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -40,14 +42,18 @@ _FALLBACK = {
 
 def make_app(*, join_code: str | None = None, data_dir: Path | None = None, bot_delay: float = 1.2,
              heartbeat: float = 10.0, send_timeout: float = 5.0, web_root: Path = WEB_ROOT,
-             rng: random.Random | None = None, **limits: float) -> web.Application:
-    """Return the server app for one table (`limits`: any other ServerConfig field)."""
+             rng: random.Random | None = None, store: Store | None = None, session: Session | None = None,
+             **limits: float) -> web.Application:
+    """Return the server app for one table (`limits`: any other ServerConfig field).
+
+    `store` is the autosave to write every change to; `session` a table resumed from it.
+    """
     config = ServerConfig(join_code=join_code or new_join_code(), data_dir=data_dir,
                           web_root=web_root, bot_delay=bot_delay, heartbeat=heartbeat,
                           send_timeout=send_timeout, **limits)  # type: ignore[arg-type]
     app = web.Application(middlewares=[_security_headers])
     app[CONFIG] = config
-    app[HUB] = Hub(config, rng=rng)
+    app[HUB] = Hub(config, rng=rng, store=store, session=session)
     app.router.add_get("/", _index)
     app.router.add_get("/watch", _watch)
     app.router.add_get("/rules", _rules)

@@ -13,6 +13,7 @@ import json
 import logging
 import random
 import secrets
+import sqlite3
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -27,6 +28,7 @@ from game.server.bots import BotDriver
 from game.server.config import ServerConfig
 from game.server.conn import Connection, text_frame
 from game.session import PUBLIC, TV, Out, RecordReady, Session
+from game.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -40,10 +42,15 @@ Listener = Callable[[dict[str, Any]], None]
 class Hub:
     """One table's session and the sockets attached to it."""
 
-    def __init__(self, config: ServerConfig, *, rng: random.Random | None = None) -> None:
+    def __init__(self, config: ServerConfig, *, rng: random.Random | None = None,
+                 store: Store | None = None, session: Session | None = None) -> None:
         self.config = config
         rng = rng or random.Random(secrets.randbits(64))
-        self.session = Session(config.join_code, random.Random(rng.getrandbits(64)))
+        self.session = session or Session(config.join_code, random.Random(rng.getrandbits(64)))
+        self.store = store  # the autosave (game.store), or None to keep none
+        self.port = 0  # saved with the table so a restart listens where the phones look
+        self._saved: tuple[int, int] | None = None
+        self._save_failing = False
         self.conns: dict[int, Connection] = {}
         self.listeners: list[Listener] = []  # public updates, e.g. the TV's queue
         self.error_listeners: list[Listener] = []  # errors of the TV's host commands
@@ -117,7 +124,11 @@ class Hub:
     # ------------------------------------------------------------ delivery
 
     def dispatch(self, outs: Iterable[Out | RecordReady]) -> None:
-        """Deliver the session's messages, then let bots and the turn timer react."""
+        """Save the session's change, deliver its messages, then let bots and the timer react.
+
+        The save comes first: an action a phone saw acknowledged is never lost by a crash.
+        """
+        self.save()
         for out in outs:
             if isinstance(out, RecordReady):
                 self._spawn(self._write_record(out.record))
@@ -136,6 +147,36 @@ class Hub:
                     conn.send(P.encode(out.message), close_code=CLOSE_NORMAL if out.close else None)
         self.bots.poke()
         self._arm_timer()
+
+    def kick_off(self) -> None:
+        """Let the bots and the turn timer of a (possibly resumed) table start acting."""
+        self.bots.poke()
+        self._arm_timer()
+
+    def save(self, *, force: bool = False) -> None:
+        """Write the table to the autosave if it changed since the last write.
+
+        A failed write must not stop the game: it is logged, the TV is told once (until a write
+        succeeds again), and the next change writes everything still missing.
+        """
+        if self.store is None:
+            return
+        session = self.session
+        mark = (session.version, len(session.pending))  # a late joiner does not bump the version
+        if mark == self._saved and not force:
+            return
+        try:
+            self.store.save(session, self.port)
+        except (sqlite3.Error, OSError) as exc:
+            log.error("could not save the game: %s", exc)
+            if not self._save_failing:
+                self._save_failing = True
+                err = GameError("save_failed", "Saving the game failed: a crash now would lose the latest moves.")
+                for listener in self.error_listeners:
+                    listener(P.error(err, session.version))
+            return
+        self._saved = mark
+        self._save_failing = False
 
     def _publish(self, message: dict[str, Any]) -> None:
         version = message["version"]

@@ -37,7 +37,7 @@ def run_serve(args: argparse.Namespace) -> int:
     data = Path(args.data).expanduser() if getattr(args, "data", None) else DEFAULT_DATA.expanduser()
     delay = args.bot_delay if getattr(args, "bot_delay", None) is not None else DEFAULT_BOT_DELAY
     server = ServerThread(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
-                          bot_delay=delay)
+                          bot_delay=delay, fresh=bool(getattr(args, "fresh", False)))
     stop = threading.Event()
 
     def _on_signal(signum: int, frame: Any) -> None:
@@ -55,11 +55,13 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"Join: {server.join_url}")
     print(f"Join code: {server.join_code}")
     print(qr_text(server.join_url))
+    if server.notice:
+        print(server.notice)
     if server.port_note:
         print(f"Note: {server.port_note}")
     if server.lan_warning:
         print(f"Warning: {server.lan_warning}")
-    print(f"Records: {data / 'records'}")
+    print(f"Records: {data / 'records'}; the table is saved in {data / 'couchcats.sqlite'}")
     print("The first phone to join is the host. Press Ctrl+C to stop.", flush=True)
 
     try:

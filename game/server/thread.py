@@ -16,6 +16,7 @@ from game.server.app import make_app
 from game.server.hub import Hub
 from game.server.keys import CONFIG, HUB
 from game.server.net import lan_address
+from game.store import open_store
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +32,9 @@ class ServerThread:
     """
 
     def __init__(self, *, port: int = 8765, host_ip: str | None = None, data_dir: Path | None = None,
-                 bot_delay: float = 1.2) -> None:
+                 bot_delay: float = 1.2, fresh: bool = False) -> None:
         self.port = port
+        self.fresh = fresh
         self.host_ip = host_ip
         self.data_dir = data_dir
         self.bot_delay = bot_delay
@@ -40,6 +42,7 @@ class ServerThread:
         self.join_code = ""
         self.lan_warning: str | None = None
         self.port_note: str | None = None
+        self.notice: str | None = None  # about the save: resumed, or why it could not be
         self.updates: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self.errors: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -78,13 +81,27 @@ class ServerThread:
             loop.close()
 
     async def _listen(self) -> None:
-        app = make_app(data_dir=self.data_dir, bot_delay=self.bot_delay)
+        opened = None
+        if self.data_dir is not None:
+            try:
+                opened = open_store(self.data_dir, fresh=self.fresh)
+            except OSError as exc:  # no save is better than no game
+                log.error("cannot keep a save in %s: %s", self.data_dir, exc)
+                self.notice = f"Cannot save the game in {self.data_dir} ({exc}): it will not survive a restart."
+        session = opened.session if opened is not None else None
+        if opened is not None:
+            self.notice = opened.notice
+        wanted = self.port
+        if opened is not None and opened.port:
+            wanted = opened.port  # the phones of a resumed table look for it where it was
+        app = make_app(join_code=session.join_code if session is not None else None, data_dir=self.data_dir,
+                       bot_delay=self.bot_delay, store=opened.store if opened is not None else None,
+                       session=session)
         self._hub = app[HUB]
         self._hub.listeners.append(self.updates.put)
         self._hub.error_listeners.append(self.errors.put)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=2.0)
         await self._runner.setup()
-        wanted = self.port
         try:
             site = web.TCPSite(self._runner, BIND, wanted)
             await site.start()
@@ -97,6 +114,13 @@ class ServerThread:
         if wanted and self.port != wanted:
             self.port_note = (f"Port {wanted} is busy (another copy running?): using {self.port}. "
                               "Phones that joined before must scan the new code.")
+            if session is not None:
+                self.port_note = (f"Port {wanted} is busy: phones must scan the new code "
+                                  f"(the game goes on at port {self.port}).")
+            log.warning("%s", self.port_note)
+        self._hub.port = self.port
+        self._hub.save(force=True)  # the join code and port are on disk before any phone joins
+        self._hub.kick_off()  # a resumed table's bots and turn timer carry on
         ip, self.lan_warning = (self.host_ip, None) if self.host_ip else lan_address()
         self.join_code = app[CONFIG].join_code
         self.join_url = f"http://{ip}:{self.port}/?k={self.join_code}"
@@ -106,6 +130,9 @@ class ServerThread:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        if self._hub is not None and self._hub.store is not None:
+            self._hub.save()  # the goodbyes' disconnects, if any are still unwritten
+            self._hub.store.close()
 
     def host_command(self, cmd: dict[str, Any]) -> None:
         """Send a host command (same fields as the `host` message) from any thread."""

@@ -33,6 +33,7 @@ HOLD_RESULTS_SECONDS = 4.0  # the last row's animation may finish before the sco
 DEMO_PLAYERS = 4
 DEMO_RESULTS_SECONDS = 10.0
 
+STARTUP_NOTICE_SECONDS = 30.0
 TABLE_SCENES: dict[str, Callable[[Context], Scene]] = {"cat-in-the-sack": SackTableScene}
 
 
@@ -91,7 +92,14 @@ class TvApp:
         self.model = TableModel(keep_log=keep_log)
         self.ctx = Context(texts=Texts(lang), tc=TextCache(), art=CardArt(), model=self.model,
                            host=self._host, join_url=server.join_url, join_code=server.join_code,
-                           lan_warning=server.lan_warning, port_note=server.port_note, demo=demo)
+                           lan_warning=server.lan_warning, port_note=server.port_note, demo=demo,
+                           notice=getattr(server, "notice", None))
+        # the lobby shows these for good; a resumed game opens on the table, so say them there too
+        said = [n for n in (self.ctx.notice, self.ctx.port_note) if n]
+        if server.port_note:
+            said.append(server.join_url)
+        if said:
+            self.ctx.toast(" ".join(said), seconds=STARTUP_NOTICE_SECONDS)
         self.ctx.felt = display_ready(make_felt(), alpha=False)
         self.mute = mute
         self.running = True
@@ -283,18 +291,21 @@ def run_play(args: argparse.Namespace) -> int:
     """Run the party: server thread + TV table until the window closes; return the exit code."""
     started = time.perf_counter()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    from game.server.config import DEFAULT_DATA
     from game.server.thread import ServerThread
 
     bot_delay = 1.2 if getattr(args, "bot_delay", None) is None else float(args.bot_delay)
-    data = Path(args.data).expanduser() if getattr(args, "data", None) else None
+    data = Path(args.data).expanduser() if getattr(args, "data", None) else DEFAULT_DATA.expanduser()
     server = ServerThread(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
-                          bot_delay=bot_delay)
+                          bot_delay=bot_delay, fresh=bool(getattr(args, "fresh", False)))
     try:
         server.start()
     except OSError as exc:
         print(f"Couch Cats: the server could not start: {exc}", file=sys.stderr, flush=True)
         return 1
     print(f"Join: {server.join_url}", flush=True)
+    if server.notice:
+        print(server.notice, flush=True)
     if server.port_note:
         print(server.port_note, flush=True)
     if server.lan_warning:

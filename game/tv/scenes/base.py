@@ -49,6 +49,7 @@ class Context:
     join_code: str = ""
     lan_warning: str | None = None
     port_note: str | None = None
+    notice: str | None = None  # about the save: resumed, or why it could not be
     demo: bool = False
     sound: SoundBoard | None = None
     rng: random.Random = field(default_factory=lambda: random.Random(1))

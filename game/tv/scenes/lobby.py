@@ -114,6 +114,8 @@ class LobbyScene(Scene):
             notes.append(t("lan_warning"))
         if ctx.port_note:
             notes.append(ctx.port_note)
+        if ctx.notice:
+            notes.append(ctx.notice)
         if notes:
             blit_lines(tc, canvas, " ".join(notes), layout.TEXT_SMALL, WARN, LOBBY.warning)
 

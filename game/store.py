@@ -1,0 +1,310 @@
+"""The autosave: one table kept in `<data>/couchcats.sqlite` (WAL) so a restarted app resumes it.
+
+What is stored: the table (join code, port, game, options, stage, version, seats with their
+name, colour, symbol, bot kind, language, `last_acted` and the SHA-256 of their token — never
+the token itself — and the late joiners), and the current game as its seed, records-style setup,
+options and players plus every applied action with the version it was made against. The server
+calls `save` once per accepted change, before it sends anybody the change: one transaction, with
+one small INSERT per new action. `load` rebuilds the engine state by replaying the actions
+through the engine (`from_setup` + `apply`), which validates them too.
+
+A save that cannot be used (not sqlite, truncated, corrupt, another schema version, or actions
+the engine refuses) is moved aside — never deleted — and the caller gets a clear notice.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from game.engine import GAMES
+from game.protocol import Stage
+from game.records import GameRecorder, RecordPlayer
+from game.seats import Seat, token_digest
+from game.session import Session
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "couchcats.sqlite"
+SCHEMA_VERSION = 1
+_SUFFIXES = ("", "-wal", "-shm")
+
+_SCHEMA = """
+CREATE TABLE tablestate (id INTEGER PRIMARY KEY CHECK (id = 1), saved_at REAL NOT NULL, data TEXT NOT NULL);
+CREATE TABLE game (id INTEGER PRIMARY KEY CHECK (id = 1), serial INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE TABLE actions (idx INTEGER PRIMARY KEY, seat INTEGER NOT NULL, version INTEGER NOT NULL,
+                      timeout INTEGER NOT NULL, action TEXT NOT NULL);
+"""
+
+
+class SaveError(Exception):
+    """A save file that cannot be resumed; `reason` says why in plain words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class Opened:
+    """What `open_store` found: the store to keep saving to, a resumed table, and what to tell people."""
+
+    store: Store
+    session: Session | None = None
+    port: int | None = None
+    saved_at: float | None = None
+    notice: str | None = None
+
+
+class Store:
+    """The open save file; `save` writes one accepted change in one transaction."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._db: sqlite3.Connection | None = None
+        self._game_key = -1  # the game serial whose setup is in the file (0: no game)
+        self._written = 0  # how many of that game's actions are in the file
+
+    # ------------------------------------------------------------ opening
+
+    def connect(self) -> None:
+        """Open (or create) the file; raise SaveError if it is not a usable save of this version."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            # NORMAL in WAL mode: a commit survives the process being killed (the OS has the
+            # pages); only a power cut may lose the last few commits, never corrupt the file
+            db.execute("PRAGMA synchronous=NORMAL")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if version == 0 and tables == 0:
+                # one transaction with the version stamp: a file is either a whole save or empty
+                db.execute("BEGIN IMMEDIATE")
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                db.execute("COMMIT")
+            elif version != SCHEMA_VERSION:
+                raise SaveError(f"it was made by another version of Couch Cats (save format {version})")
+            else:
+                check = db.execute("PRAGMA quick_check").fetchone()[0]
+                if check != "ok":
+                    raise SaveError(f"the file is damaged ({check})")
+        except sqlite3.DatabaseError as exc:
+            db.close()
+            raise SaveError(f"the file is damaged or not a save ({exc})") from None
+        except SaveError:
+            db.close()
+            raise
+        self._db = db
+
+    def load(self, *, rng: random.Random, clock: Callable[[], float] = time.monotonic
+             ) -> tuple[Session, int, float] | None:
+        """Return (the saved table, its port, when it was saved), or None when nothing is saved.
+
+        Raise SaveError if the saved table cannot be rebuilt.
+        """
+        db = self._need()
+        try:
+            row = db.execute("SELECT saved_at, data FROM tablestate WHERE id = 1").fetchone()
+            if row is None:
+                return None
+            game = db.execute("SELECT serial, data FROM game WHERE id = 1").fetchone()
+            actions = db.execute("SELECT seat, version, timeout, action FROM actions ORDER BY idx").fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise SaveError(f"the file is damaged ({exc})") from None
+        try:
+            table = json.loads(row[1])
+            session = _rebuild(table, game, actions, rng, clock)
+            port = int(table.get("port") or 0)
+        except SaveError:
+            raise
+        except Exception as exc:  # whatever is wrong inside, the answer is the same: a new table
+            raise SaveError(f"the saved game does not add up ({type(exc).__name__}: {exc})") from None
+        self._game_key = game[0] if game is not None else 0
+        self._written = len(actions) if game is not None else 0
+        return session, port, float(row[0])
+
+    # ------------------------------------------------------------ saving
+
+    def save(self, session: Session, port: int) -> None:
+        """Write the table and the actions not yet written, in one transaction (raise sqlite3.Error)."""
+        db = self._db
+        if db is None:
+            return  # closed at shutdown: the last change was already written
+        key = session.game_serial if session.state is not None and session.recorder is not None else 0
+        written = self._written if key == self._game_key else 0
+        new = session.log[written:]
+        db.execute("BEGIN")
+        try:
+            if key != self._game_key:
+                db.execute("DELETE FROM actions")
+                db.execute("DELETE FROM game")
+                if key:
+                    db.execute("INSERT INTO game (id, serial, data) VALUES (1, ?, ?)",
+                               (key, json.dumps(_game_data(session))))
+            if new:
+                db.executemany(
+                    "INSERT INTO actions (idx, seat, version, timeout, action) VALUES (?, ?, ?, ?, ?)",
+                    [(written + i, e["seat"], e["version"], int(bool(e.get("timeout"))), json.dumps(e["action"]))
+                     for i, e in enumerate(new)])
+            db.execute("INSERT OR REPLACE INTO tablestate (id, saved_at, data) VALUES (1, ?, ?)",
+                       (time.time(), json.dumps(_table_data(session, port))))
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        self._game_key, self._written = key, written + len(new)
+
+    def close(self) -> None:
+        """Close the file (later `save` calls do nothing)."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def _need(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise SaveError("the save is not open")
+        return self._db
+
+
+# ---------------------------------------------------------------- open, move aside
+
+def open_store(data_dir: Path, *, fresh: bool = False, rng: random.Random | None = None,
+               clock: Callable[[], float] = time.monotonic) -> Opened:
+    """Open `<data_dir>/couchcats.sqlite` and resume its table (unless `fresh`).
+
+    A save that cannot be used, or that `fresh` asks to ignore, is renamed aside and a new one
+    started. Raise OSError only if even a new save file cannot be made.
+    """
+    path = Path(data_dir) / FILE_NAME
+    rng = rng or random.Random(secrets.randbits(64))
+    if fresh and path.exists():
+        aside = move_aside(path, "fresh")
+        return Opened(_new_store(path), notice=f"Started a new table (--fresh); the old save was kept as {aside.name}.")
+    store = Store(path)
+    try:
+        store.connect()
+        loaded = store.load(rng=rng, clock=clock)
+    except SaveError as exc:
+        store.close()
+        aside = move_aside(path, "bad")
+        log.warning("the saved game in %s cannot be resumed: %s; moved it to %s", path, exc.reason, aside)
+        return Opened(_new_store(path), notice=(f"The saved game could not be resumed: {exc.reason}. "
+                                                f"It was moved to {aside.name}; this is a new table."))
+    if loaded is None:
+        return Opened(store)
+    session, port, saved_at = loaded
+    return Opened(store, session, port, saved_at,
+                  notice=f"Resumed the game saved at {time.strftime('%H:%M', time.localtime(saved_at))}.")
+
+
+def _new_store(path: Path) -> Store:
+    store = Store(path)
+    try:
+        store.connect()
+    except SaveError as exc:  # only if something re-created a bad file under us
+        raise OSError(f"cannot make a new save file at {path}: {exc.reason}") from None
+    return store
+
+
+def move_aside(path: Path, why: str) -> Path:
+    """Rename the save (and its WAL files) to `couchcats-<why>-<stamp>.sqlite`; return the new path."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    base = path.with_name(f"{path.stem}-{why}-{stamp}{path.suffix}")
+    n = 1
+    while any(Path(f"{base}{s}").exists() for s in _SUFFIXES):
+        base = path.with_name(f"{path.stem}-{why}-{stamp}-{n}{path.suffix}")
+        n += 1
+    for suffix in _SUFFIXES:
+        src = Path(f"{path}{suffix}")
+        if src.exists():
+            src.rename(f"{base}{suffix}")  # the WAL keeps its pairing with the renamed file
+    return base
+
+
+# ---------------------------------------------------------------- to and from the file
+
+def _seat_data(seat: Seat) -> dict[str, Any]:
+    digest = token_digest(seat.token) if seat.token is not None else seat.token_hash
+    return {"name": seat.name, "colour": seat.colour, "symbol": seat.symbol, "bot": seat.bot,
+            "lang": seat.lang, "last_acted": seat.last_acted, "token_sha256": digest}
+
+
+def _seat_from(d: dict[str, Any]) -> Seat:
+    digest = d.get("token_sha256")
+    if digest is not None and (not isinstance(digest, str) or len(digest) != 64):
+        raise ValueError("bad token hash")
+    seat = Seat(name=str(d["name"]), colour=str(d["colour"]), symbol=str(d["symbol"]), token=None,
+                bot=d.get("bot"), lang=str(d.get("lang") or "en"), last_acted=int(d.get("last_acted", -1)))
+    seat.token_hash = digest
+    return seat
+
+
+def _table_data(session: Session, port: int) -> dict[str, Any]:
+    host = session.seats.index(session.host) if session.host in session.seats else None
+    return {"join_code": session.join_code, "port": port, "game": session.game_id,
+            "options": dict(session.options), "stage": str(session.stage), "version": session.version,
+            "host": host, "game_serial": session.game_serial, "game_version": session.game_version,
+            "seats": [_seat_data(s) for s in session.seats],
+            "pending": [_seat_data(s) for s in session.pending]}
+
+
+def _game_data(session: Session) -> dict[str, Any]:
+    rec = session.recorder
+    assert rec is not None
+    return {"game": rec.game, "seed": rec.seed, "options": rec.options, "setup": rec.setup,
+            "players": [p.to_dict() for p in rec.players]}
+
+
+def _rebuild(table: dict[str, Any], game: tuple[int, str] | None, actions: list[tuple[Any, ...]],
+             rng: random.Random, clock: Callable[[], float]) -> Session:
+    session = Session(str(table["join_code"]), rng, clock=clock, game=str(table["game"]))
+    if session.game_id not in GAMES:
+        raise SaveError(f"it is a game this version does not have ({session.game_id})")
+    session.options = dict(table["options"])
+    session.stage = Stage(table["stage"])
+    session.version = int(table["version"])
+    session.seats = [_seat_from(d) for d in table["seats"]]
+    session.pending = [_seat_from(d) for d in table.get("pending", [])]
+    session.game_serial = int(table["game_serial"])
+    session.game_version = int(table["game_version"])
+    # nobody is connected yet: like a live table whose phones all left, the first back is host
+    session.host = None
+    if game is not None and session.stage is not Stage.LOBBY:
+        _replay(session, json.loads(game[1]), actions)
+    elif session.stage is not Stage.LOBBY:
+        raise SaveError("the saved game is missing")
+    session.restored()
+    return session
+
+
+def _replay(session: Session, data: dict[str, Any], actions: list[tuple[Any, ...]]) -> None:
+    rules = GAMES[str(data["game"])]
+    players = [RecordPlayer(int(p["seat"]), p.get("name"), p.get("bot")) for p in data["players"]]
+    if len(players) != len(session.seats):
+        raise SaveError("the saved game and the saved seats do not match")
+    state = rules.from_setup(len(players), data["setup"], data["options"])
+    recorder = GameRecorder(state, players, game=str(data["game"]), seed=data.get("seed"), options=data["options"])
+    for seat, version, timeout, text in actions:
+        action = rules.parse_action(json.loads(text))
+        rules.apply(state, int(seat), action)  # checks it too: a tampered log fails here
+        recorder.add(int(seat), action)
+        session.log.append({"seat": int(seat), "action": action.to_dict(), "version": int(version),
+                            **({"timeout": True} if timeout else {})})
+    outcome = rules.outcome(state)
+    if (outcome is not None) != (session.stage is Stage.OVER):
+        raise SaveError("the saved stage and the saved game do not match")
+    if outcome is not None:
+        recorder.finish(outcome)
+    session.state, session.recorder = state, recorder
