@@ -171,9 +171,11 @@ class Hub:
             log.error("could not save the game: %s", exc)
             if not self._save_failing:
                 self._save_failing = True
-                err = GameError("save_failed", "Saving the game failed: a crash now would lose the latest moves.")
+                # for the TV only (never a phone's error): shaped like the error message it toasts
+                told = {"type": "error", "key": "save_failed", "params": {}, "version": session.version,
+                        "message": "Saving the game failed: a crash now would lose the latest moves."}
                 for listener in self.error_listeners:
-                    listener(P.error(err, session.version))
+                    listener(dict(told))
             return
         self._saved = mark
         self._save_failing = False
