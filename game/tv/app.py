@@ -295,7 +295,9 @@ def run_play(args: argparse.Namespace) -> int:
     from game.server.thread import ServerThread
 
     bot_delay = 1.2 if getattr(args, "bot_delay", None) is None else float(args.bot_delay)
-    data = Path(args.data).expanduser() if getattr(args, "data", None) else DEFAULT_DATA.expanduser()
+    data: Path | None = Path(args.data).expanduser() if getattr(args, "data", None) else DEFAULT_DATA.expanduser()
+    if getattr(args, "demo", False) and not getattr(args, "data", None):
+        data = None  # an attract loop must not become the table the next real party resumes
     server = ServerThread(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
                           bot_delay=bot_delay, fresh=bool(getattr(args, "fresh", False)))
     try:
