@@ -77,14 +77,19 @@ class Store:
     def connect(self) -> None:
         """Open (or create) the file; raise SaveError if it is not a usable save of this version."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, isolation_level=None)
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=0.2)
         try:
+            # held until closed (or the process dies): a second copy of the app on the same
+            # folder must not resume and write the same table
+            db.execute("PRAGMA locking_mode=EXCLUSIVE")
             db.execute("PRAGMA journal_mode=WAL")
             # NORMAL in WAL mode: a commit survives the process being killed (the OS has the
             # pages); only a power cut may lose the last few commits, never corrupt the file
             db.execute("PRAGMA synchronous=NORMAL")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            db.execute("BEGIN IMMEDIATE")  # takes the lock now, not at the first save
+            db.execute("COMMIT")
             if version == 0 and tables == 0:
                 # one transaction with the version stamp: a file is either a whole save or empty
                 db.execute("BEGIN IMMEDIATE")
@@ -99,6 +104,9 @@ class Store:
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
                     raise SaveError(f"the file is damaged ({check})")
+        except sqlite3.OperationalError as exc:  # locked, or cannot be opened: the file may be fine
+            db.close()
+            raise OSError(f"cannot use {self.path}: {exc} (is another Couch Cats using it?)") from None
         except sqlite3.DatabaseError as exc:
             db.close()
             raise SaveError(f"the file is damaged or not a save ({exc})") from None

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import queue
-import random
 import re
 import signal
 import socket

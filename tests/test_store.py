@@ -7,13 +7,13 @@ import random
 import signal
 import sqlite3
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
 from game import protocol as P
 from game.bots import make_bot
-from game.engine import GameError
 from game.protocol import Stage
 from game.server.config import ServerConfig
 from game.server.hub import Hub
@@ -58,6 +58,13 @@ def same_table(a: Session, b: Session) -> None:
         assert b.recorder.to_dict() == a.recorder.to_dict()
 
 
+def reopen(folder: Path) -> Session | None:
+    """Return the saved table, closing the file again (it is locked while open)."""
+    opened = open_store(folder)
+    opened.store.close()
+    return opened.session
+
+
 def file_bytes(folder: Path) -> bytes:
     return b"".join(p.read_bytes() for p in folder.iterdir() if p.name.startswith("couchcats"))
 
@@ -89,7 +96,7 @@ def test_a_seat_comes_back_with_its_token_only(tmp_path):
     s.host_command(P.parse_host({"cmd": "start"}))
     play(s, opened.store, 6)
     opened.store.close()
-    r = open_store(tmp_path).session
+    r = reopen(tmp_path)
     assert r is not None
     bad = r.handle(7, P.Resume("not-the-token-at-all-xx"))
     assert bad[0].message["type"] == "error" and bad[0].message["key"] == "unknown_token"
@@ -114,7 +121,7 @@ def test_the_resumed_table_refuses_stale_moves_like_the_live_one(tmp_path):
     acted_at = s.version - 1
     opened.store.save(s, 1)
     opened.store.close()
-    r = open_store(tmp_path).session
+    r = reopen(tmp_path)
     assert r is not None
     again = r.submit(0, acted_at, play_card(card), conn=3)
     assert again[0].message["key"] == "stale_version"
@@ -124,7 +131,8 @@ def test_lobby_late_joiners_and_a_finished_game_round_trip(tmp_path):
     opened = open_store(tmp_path)
     s, tokens = seated()
     opened.store.save(s, 9000)
-    same_table(s, open_store(tmp_path).session)  # type: ignore[arg-type]
+    opened.store.close()
+    same_table(s, reopen(tmp_path))  # type: ignore[arg-type]
 
     opened = open_store(tmp_path)
     s.host_command(P.parse_host({"cmd": "start"}))
@@ -145,7 +153,7 @@ def test_lobby_late_joiners_and_a_finished_game_round_trip(tmp_path):
     r.host_command(P.parse_host({"cmd": "play_again"}))
     play(r, store, 3)
     store.close()
-    again = open_store(tmp_path).session
+    again = reopen(tmp_path)
     assert again is not None and again.game_serial == 2 and len(again.log) == 3
     same_table(r, again)
 
@@ -161,7 +169,7 @@ def test_fresh_keeps_the_old_save_aside(tmp_path):
     kept = [p for p in tmp_path.iterdir() if "-fresh-" in p.name and p.suffix == ".sqlite"]
     assert len(kept) == 1 and kept[0].read_bytes() == before
     fresh.store.close()
-    assert open_store(tmp_path).session is None
+    assert reopen(tmp_path) is None
 
 
 def _saved_game(folder: Path) -> Session:
@@ -178,24 +186,24 @@ def _damage_garbage(path: Path) -> None:
 
 
 def _damage_truncate(path: Path) -> None:
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     data = path.read_bytes()
     path.write_bytes(data[: len(data) // 2])
 
 
 def _damage_old_version(path: Path) -> None:
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 7}")
 
 
 def _damage_bad_action(path: Path) -> None:
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute("UPDATE actions SET seat = (seat + 1) % 4, action = '{\"type\": \"bid\", \"total\": 99}'")
 
 
 def _damage_bad_json(path: Path) -> None:
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.execute("UPDATE tablestate SET data = '{\"join_code\": 5'")
 
 
@@ -216,7 +224,7 @@ def test_a_bad_save_is_moved_aside_with_a_clear_message_and_a_new_table_starts(t
     s, _ = seated()  # and the new save works
     opened.store.save(s, 1)
     opened.store.close()
-    assert open_store(tmp_path).session is not None
+    assert reopen(tmp_path) is not None
 
 
 def test_the_tv_gets_the_bad_save_notice_from_the_server_thread(tmp_path):
@@ -327,3 +335,22 @@ def test_e1_kill_9_at_50_random_points_while_saving_always_leaves_a_save_that_lo
         opened.store.close()
     assert resumed >= 40  # the kills landed mid-game, not only before the first save
     assert not [p for p in tmp_path.iterdir() if "-bad-" in p.name]
+
+
+def test_a_second_copy_on_the_same_folder_leaves_the_save_to_the_first(tmp_path):
+    first = open_store(tmp_path)
+    s, _ = seated()
+    first.store.save(s, 1)
+    with pytest.raises(OSError, match="another Couch Cats"):
+        open_store(tmp_path)
+    server = ServerThread(port=0, host_ip="127.0.0.1", data_dir=tmp_path, bot_delay=0)
+    server.start()
+    try:
+        assert server.notice is not None and "will not survive a restart" in server.notice
+        assert server.updates.get(timeout=5)["table"]["seats"] == []  # a table of its own, unsaved
+    finally:
+        server.stop()
+    assert not [p for p in tmp_path.iterdir() if "-bad-" in p.name]
+    first.store.close()
+    back = reopen(tmp_path)
+    assert back is not None and [x.name for x in back.seats] == [x.name for x in s.seats]
