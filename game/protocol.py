@@ -205,6 +205,8 @@ def parse_message(data: Mapping[str, Any], game_id: str) -> Command:
     if msg_type is MsgType.RESUME:
         token = _str(data, "token", max_chars=MAX_TOKEN_CHARS)
         assert token is not None
+        if not token.isascii():  # tokens are URL-safe ASCII; a lone surrogate cannot even be encoded
+            raise _bad("bad_field", "The field {field} is missing or wrong.", field="token")
         return Resume(token)
     if msg_type is MsgType.WATCH:
         return Watch()

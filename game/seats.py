@@ -48,6 +48,8 @@ class Seat:
 
     def token_matches(self, token: str) -> bool:
         """Return True if `token` is this seat's (constant time for a token of the same length)."""
+        if not token.isascii():  # never a token we issued, and a lone surrogate cannot be encoded
+            return False
         if self.token is not None:
             return secrets.compare_digest(self.token.encode(), token.encode())
         if self.token_hash is not None:

@@ -71,6 +71,8 @@ def test_valid_frames_parse_into_typed_commands(frame, cmd):
     ('{"type":"join","name":"Ana","lang":"de"}', "bad_lang"),
     ('{"type":"resume","token":null}', "bad_field"),
     ('{"type":"resume","token":"' + "t" * 65 + '"}', "bad_field"),
+    ('{"type":"resume","token":"\\ud800"}', "bad_field"),  # a lone surrogate: not encodable
+    ('{"type":"resume","token":"caf\u00e9"}', "bad_field"),
     ('{"type":"host","cmd":"explode"}', "unknown_command"),
     ('{"type":"host"}', "unknown_command"),
     ('{"type":"host","cmd":"remove_seat","seat":false}', "bad_field"),
