@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import asdict, dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from game.engine.cat_in_the_sack_cards import (
@@ -25,11 +23,25 @@ from game.engine.cat_in_the_sack_cards import (
     is_card,
     parse_card,
 )
+from game.engine.cat_in_the_sack_state import (
+    BUY,
+    PASS,
+    Action,
+    ActionType,
+    Event,
+    MouseCard,
+    Phase,
+    RowCard,
+    State,
+    bid,
+    parse_action,
+    play,
+)
 from game.engine.common import BadAction, IllegalAction, Outcome, Score, require_int
 
 __all__ = [
     "BUY", "CAT_VALUES", "DOGS", "GAME_ID", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "MONEY_TOTAL",
-    "MOUSE_CARDS", "PASS", "PLAYER_SET", "ROUNDS", "START_MICE", "Action", "ActionType", "Card", "Event",
+    "MOUSE_CARDS", "OFFER_PRICE", "PASS", "PLAYER_SET", "ROUNDS", "START_MICE", "Action", "ActionType", "Card", "Event",
     "MouseCard", "Phase", "RowCard", "Special", "State", "apply", "bid", "card_places", "card_to_json",
     "card_value", "chase", "check", "from_setup", "highest_bid", "is_card", "legal_actions", "max_bid",
     "money_in_play", "new_game", "outcome", "parse_action", "parse_card", "pass_takes", "play", "to_act",
@@ -45,136 +57,7 @@ HAND_SIZE = 9
 MOUSE_CARDS = {3: (3, 6), 4: (2, 4, 6), 5: (2, 3, 4, 6)}
 MONEY_TOTAL = {3: 66, 4: 87, 5: 108}
 START_MICE = 15
-
-
-class Phase(StrEnum):
-    """Where a round stands."""
-
-    CHOOSE = "choose"
-    AUCTION = "auction"
-    OFFER = "offer"
-    OVER = "over"
-
-
-class ActionType(StrEnum):
-    """The four things a player can do."""
-
-    PLAY = "play"
-    BID = "bid"
-    PASS = "pass"
-    BUY = "buy"
-
-
-@dataclass(frozen=True)
-class Action:
-    """One player's action; `card` only for play, `total` (the new total in front) only for bid."""
-
-    type: ActionType
-    card: Card | None = None
-    total: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the action as the records format writes it (without the seat)."""
-        d: dict[str, Any] = {"type": str(self.type)}
-        if self.type is ActionType.PLAY:
-            d["card"] = card_to_json(self.card)  # type: ignore[arg-type]
-        elif self.type is ActionType.BID:
-            d["total"] = self.total
-        return d
-
-
-def play(card: Card) -> Action:
-    """Return the action of choosing `card` for the row."""
-    return Action(ActionType.PLAY, card=card)
-
-
-def bid(total: int) -> Action:
-    """Return the action of bidding a new total of `total` mice."""
-    return Action(ActionType.BID, total=total)
-
-
-PASS = Action(ActionType.PASS)
-BUY = Action(ActionType.BUY)
-
-
-def parse_action(data: Any) -> Action:
-    """Return the Action described by a decoded JSON object; raise BadAction if it is malformed."""
-    if not isinstance(data, dict):
-        raise BadAction("bad_action", "An action must be an object.")
-    kind = data.get("type")
-    try:
-        action_type = ActionType(kind) if isinstance(kind, str) else None
-    except ValueError:
-        action_type = None
-    if action_type is None:
-        raise BadAction("unknown_action", "Unknown action.")
-    if action_type is ActionType.PLAY:
-        return play(parse_card(data.get("card")))
-    if action_type is ActionType.BID:
-        return bid(require_int(data.get("total"), "total"))
-    return PASS if action_type is ActionType.PASS else BUY
-
-
-@dataclass
-class RowCard:
-    """A card in the row: who laid it (None: the neutral deck) and whether it is face up."""
-
-    card: Card
-    owner: int | None
-    face_up: bool = False
-
-
-@dataclass
-class MouseCard:
-    """A mouse card: its face value and the mice lying on it."""
-
-    value: int
-    mice: int = 0
-
-
-@dataclass
-class State:
-    """The whole game, secrets included. Never sent anywhere: views are built from it."""
-
-    players: int
-    options: dict[str, Any]
-    setup: dict[str, Any]
-    hands: list[list[Card]]
-    neutral_deck: list[Card]
-    mouse_cards: list[MouseCard]
-    bank: int
-    mice: list[int]
-    start_player: int
-    round: int = 1
-    phase: Phase = Phase.CHOOSE
-    chosen: list[Card | None] = field(default_factory=list)
-    row: list[RowCard] = field(default_factory=list)
-    bids: list[int] = field(default_factory=list)
-    passed: list[bool] = field(default_factory=list)
-    turn: int | None = None
-    won_piles: list[list[Card]] = field(default_factory=list)
-    out_of_game: list[Card] = field(default_factory=list)
-    previous_round_void: bool = False
-
-    def serialize(self) -> str:
-        """Return the whole state as canonical JSON (for byte-identical comparisons)."""
-        return json.dumps(asdict(self), sort_keys=True, default=str)
-
-
-# ---------------------------------------------------------------- events
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened. `to` is None for everyone, or the one seat that may see it."""
-
-    type: str
-    to: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the event as sent on the wire (without its recipient)."""
-        return {"type": self.type, **self.data}
+OFFER_PRICE = 1  # F-OFFER-1: the row for 1 mouse
 
 
 def _ev(kind: str, to: int | None = None, **data: Any) -> Event:
@@ -187,8 +70,7 @@ def _ev(kind: str, to: int | None = None, **data: Any) -> Event:
 def new_game(players: int, rng: random.Random, options: dict[str, Any] | None = None,
              start_player: int | None = None) -> State:
     """Return a new game dealt with `rng` (F-SETUP-1..4); raise ValueError for a bad seat count."""
-    if players not in MOUSE_CARDS:
-        raise ValueError(f"Cat in the Sack is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+    _require_players(players)
     hands: list[list[Card]] = []
     removed: list[Card] = []
     for _ in range(players):
@@ -213,8 +95,7 @@ def new_game(players: int, rng: random.Random, options: dict[str, Any] | None = 
 
 def from_setup(players: int, setup: dict[str, Any], options: dict[str, Any] | None = None) -> State:
     """Return the game a records `setup` describes; raise ValueError if the setup is inconsistent."""
-    if players not in MOUSE_CARDS:
-        raise ValueError(f"Cat in the Sack is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+    _require_players(players)
     try:
         hands = [[parse_card(c) for c in h] for h in setup["hands"]]
         removed = [parse_card(c) for c in setup["removed"]]
@@ -258,6 +139,11 @@ def from_setup(players: int, setup: dict[str, Any], options: dict[str, Any] | No
     return state
 
 
+def _require_players(players: int) -> None:
+    if players not in MOUSE_CARDS:
+        raise ValueError(f"Cat in the Sack is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
+
+
 def _hand_order(card: Card) -> tuple[int, int]:
     order = {Special.RABBIT: 0, Special.SMALL_DOG: 1, Special.BIG_DOG: 2}
     return (1, order[card]) if isinstance(card, Special) else (0, card)
@@ -298,7 +184,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     if state.phase is Phase.CHOOSE:
         return [play(c) for c in state.hands[seat]]
     if state.phase is Phase.OFFER:
-        return ([BUY] if state.mice[seat] >= 1 else []) + [PASS]
+        return ([BUY] if state.mice[seat] >= OFFER_PRICE else []) + [PASS]
     low = highest_bid(state) + 1
     return [bid(t) for t in range(low, max_bid(state, seat) + 1)] + [PASS]
 
@@ -337,7 +223,7 @@ def check(state: State, seat: int, action: Action) -> None:
     elif action.type is ActionType.BUY:
         if state.phase is not Phase.OFFER:
             raise IllegalAction("no_offer", "The row is not on offer.")
-        if state.mice[seat] < 1:
+        if state.mice[seat] < OFFER_PRICE:
             raise IllegalAction("cannot_afford", "You have no mouse to pay with.")
     elif action.type is not ActionType.PASS:
         raise BadAction("unknown_action", "Unknown action.")
@@ -446,14 +332,14 @@ def _pass(state: State, seat: int) -> list[Event]:
     state.phase = Phase.OFFER  # F-OFFER-1
     state.turn = last
     events += _reveal(state, *range(len(state.row)))
-    events += [_ev("offer", seat=last, price=1), _ev("turn", seat=last)]
+    events += [_ev("offer", seat=last, price=OFFER_PRICE), _ev("turn", seat=last)]
     return events
 
 
 def _buy(state: State, seat: int) -> list[Event]:
-    state.mice[seat] -= 1
-    state.bank += 1
-    return _win(state, seat, 1)
+    state.mice[seat] -= OFFER_PRICE
+    state.bank += OFFER_PRICE
+    return _win(state, seat, OFFER_PRICE)
 
 
 def _void(state: State, seat: int) -> list[Event]:
@@ -471,9 +357,10 @@ def _win(state: State, seat: int, paid: int) -> list[Event]:
     row = [rc.card for rc in state.row]
     kept, chases = chase(row)
     events = [_ev("dogs", **c) for c in chases]
-    state.out_of_game += [c for c in row]
+    gone = list(row)  # the dogs and the card they chased leave the game
     for c in kept:
-        state.out_of_game.remove(c)
+        gone.remove(c)
+    state.out_of_game += gone
     state.won_piles[seat] += kept  # F-WIN-1
     state.row = []
     moved = state.start_player != seat
@@ -498,16 +385,15 @@ def _end_round(state: State) -> list[Event]:
     state.phase = Phase.CHOOSE
     need = sum(m.value for m in state.mouse_cards)
     if state.previous_round_void:  # F-VOID-2
-        filled = False
+        refill = "void"
     elif state.bank < need:  # F-FILL-2
-        filled = False
+        refill = "bank_short"
     else:  # F-FILL-1
         for m in state.mouse_cards:
             m.mice += m.value
         state.bank -= need
-        filled = True
-    reason = "void" if state.previous_round_void else ("filled" if filled else "bank_short")
-    return [_ev("round_started", round=state.round, start_player=state.start_player, refill=reason,
+        refill = "filled"
+    return [_ev("round_started", round=state.round, start_player=state.start_player, refill=refill,
                 mouse_cards=[[m.value, m.mice] for m in state.mouse_cards])]
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from game.engine.cat_in_the_sack import (
     GAME_ID,
+    OFFER_PRICE,
     ROUNDS,
     Phase,
     State,
@@ -180,7 +181,7 @@ def legal_for(state: State, seat: int) -> Legal:
     if state.phase is Phase.CHOOSE:
         return Legal(play=tuple(card_to_json(c) for c in state.hands[seat]))
     if state.phase is Phase.OFFER:
-        return Legal(can_pass=True, buy=state.mice[seat] >= 1)
+        return Legal(can_pass=True, buy=state.mice[seat] >= OFFER_PRICE, buy_price=OFFER_PRICE)
     low, high = highest_bid(state) + 1, max_bid(state, seat)
     return Legal(
         bid_min=low if low <= high else None,
