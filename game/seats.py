@@ -6,7 +6,6 @@ import hashlib
 import secrets
 import unicodedata
 from dataclasses import dataclass
-from typing import Any
 
 from game.engine import GameError
 
@@ -17,10 +16,6 @@ NAME_MAX = 16
 BOT_NAMES: tuple[str, ...] = ("Felix", "Luna", "Mittens", "Tom", "Simba", "Nala", "Oscar", "Cleo",
                               "Tigger", "Salem")
 MAX_SEATS = 6
-
-
-def _err(key: str, message: str, **params: Any) -> GameError:
-    return GameError(key, message, **params)
 
 
 @dataclass(eq=False)
@@ -66,9 +61,9 @@ def clean_name(raw: str) -> str:
     """Return the trimmed, NFC-normalised name; raise GameError if empty, too long or odd."""
     name = unicodedata.normalize("NFC", raw).strip()
     if not name:
-        raise _err("name_empty", "Type a name.")
+        raise GameError("name_empty", "Type a name.")
     if len(name) > NAME_MAX:
-        raise _err("name_too_long", "A name has at most {max} characters.", max=NAME_MAX)
+        raise GameError("name_too_long", "A name has at most {max} characters.", max=NAME_MAX)
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise _err("name_bad_chars", "That name has characters that cannot be shown.")
+        raise GameError("name_bad_chars", "That name has characters that cannot be shown.")
     return name

@@ -29,10 +29,6 @@ PUBLIC = None
 """`Out.to` for the public audience: every watcher socket and the TV."""
 
 
-def _err(key: str, message: str, **params: Any) -> GameError:
-    return GameError(key, message, **params)
-
-
 @dataclass(frozen=True)
 class Out:
     """One message to deliver: to a connection id, or to the public audience (`to is PUBLIC`)."""
@@ -67,7 +63,7 @@ class Session:
         self.state: Any = None
         self.log: list[dict[str, Any]] = []
         self.game_serial = 0
-        self._game_version = 0  # the version the current game started at
+        self.game_version = 0  # the version the current game started at (older actions are stale)
         self.recorder: GameRecorder | None = None
         self._conns: dict[int, Seat | None] = {}  # joined connections: their seat, or None
         self._deadline: float | None = None
@@ -91,6 +87,11 @@ class Session:
         seat = self._conns.get(conn)
         return self.seats.index(seat) if seat is not None and seat in self.seats else None
 
+    @property
+    def host_seat(self) -> int | None:
+        """Return the host's seat index, or None when no seated player is host."""
+        return self.seats.index(self.host) if self.host in self.seats else None
+
     def seat_view(self, seat: int) -> Any:
         """Return the engine's view for `seat` (what its phone, or its bot, may see)."""
         return self.rules.view_for(self.state, seat)
@@ -101,15 +102,6 @@ class Session:
             return []
         acting = self.rules.to_act(self.state)
         return [(i, s.bot) for i, s in enumerate(self.seats) if s.bot is not None and i in acting]
-
-    @property
-    def game_version(self) -> int:
-        """Return the version the current game started at (actions made before it are stale)."""
-        return self._game_version
-
-    @game_version.setter
-    def game_version(self, value: int) -> None:
-        self._game_version = value
 
     def restored(self) -> None:
         """Finish a table rebuilt from a save (game.store): start the turn timer afresh."""
@@ -124,12 +116,11 @@ class Session:
     # ------------------------------------------------------------ messages
 
     def _table(self) -> dict[str, Any]:
-        host = self.seats.index(self.host) if self.host in self.seats else None
         return {
             "game": self.game_id,
             "options": dict(self.options),
             "join_code": self.join_code,
-            "host_seat": host,
+            "host_seat": self.host_seat,
             "watchers": len(self.public_conns()),
             "seats": [{"seat": i, "name": s.name, "colour": s.colour, "symbol": s.symbol,
                        "bot": s.bot, "connected": s.conn is not None or (s.bot is not None and not s.human),
@@ -240,14 +231,14 @@ class Session:
             if isinstance(cmd, P.Watch):
                 return self._watch(conn)
             if conn not in self._conns:
-                raise _err("join_first", "Join the table first.")
+                raise GameError("join_first", "Join the table first.")
             seat = self._conns[conn]
             if isinstance(cmd, P.SetLang):
                 if seat is not None:
                     seat.lang = cmd.lang
                 return []
             if seat is None or seat not in self.seats:
-                raise _err("not_seated", "You are watching: you have no seat in this game.")
+                raise GameError("not_seated", "You are watching: you have no seat in this game.")
             if isinstance(cmd, P.Act):
                 return self.submit(self.seats.index(seat), cmd.version, cmd.action, conn=conn)
             assert isinstance(cmd, P.Host)
@@ -257,14 +248,13 @@ class Session:
 
     def _check_joinable(self, conn: int) -> None:
         if conn in self._conns and self._conns[conn] is not None:
-            raise _err("already_joined", "You already have a place at the table.")
+            raise GameError("already_joined", "You already have a place at the table.")
 
     def _join(self, conn: int, cmd: P.Join) -> list[Out | RecordReady]:
         self._check_joinable(conn)
         name = clean_name(cmd.name)
-        taken = {s.name.casefold() for s in self.seats + self.pending}
-        if name.casefold() in taken:
-            raise _err("name_taken", "Someone at the table is already called {name}.", name=name)
+        if name.casefold() in self._names_taken():
+            raise GameError("name_taken", "Someone at the table is already called {name}.", name=name)
         seat = Seat(name=name, colour="", symbol="", token=secrets.token_urlsafe(18),
                     lang=cmd.lang or "en", conn=conn)
         self._conns[conn] = seat
@@ -273,6 +263,13 @@ class Session:
             return [self._welcome(conn, seat)] + self._changed()
         self.pending.append(seat)
         return [self._welcome(conn, seat), self._current_for(conn, seat)]
+
+    def _names_taken(self) -> set[str]:
+        return {s.name.casefold() for s in self.seats + self.pending}
+
+    def _default_bot(self) -> str:
+        available = bot_kinds(self.game_id)
+        return "heuristic" if "heuristic" in available else available[0]
 
     def _max_seats(self) -> int:
         return min(MAX_SEATS, self.rules.max_players)
@@ -309,7 +306,7 @@ class Session:
         self._check_joinable(conn)
         seat = self._find_token(token)
         if seat is None:
-            raise _err("unknown_token", "This phone's place is no longer at the table. Join again.")
+            raise GameError("unknown_token", "This phone's place is no longer at the table. Join again.")
         outs: list[Out | RecordReady] = []
         if seat.conn is not None and seat.conn != conn:
             old = seat.conn
@@ -342,9 +339,9 @@ class Session:
         """
         me = self.seats[seat] if 0 <= seat < len(self.seats) else None
         if self.stage is not Stage.PLAYING or self.state is None or me is None:
-            return self._error(conn, _err("not_playing", "No game is running."))
-        if version > self.version or version <= max(me.last_acted, self._game_version - 1):
-            outs = self._error(conn, _err("stale_version", "The table changed: look again."))
+            return self._error(conn, GameError("not_playing", "No game is running."))
+        if version > self.version or version <= max(me.last_acted, self.game_version - 1):
+            outs = self._error(conn, GameError("stale_version", "The table changed: look again."))
             if conn is not None:
                 outs.append(Out(conn, self._update_for(me, [])))
             return outs
@@ -421,7 +418,7 @@ class Session:
         """Carry out a host control from the host's seat or the TV; return what to send."""
         try:
             if by != TV and by is not self.host:
-                raise _err("not_host", "Only the host can do that.")
+                raise GameError("not_host", "Only the host can do that.")
             return self._host(cmd)
         except GameError as err:
             return self._error(conn, err)
@@ -429,11 +426,11 @@ class Session:
     def _need_stage(self, *stages: Stage) -> None:
         if self.stage not in stages:
             key = "lobby_only" if stages == (Stage.LOBBY,) else "not_now"
-            raise _err(key, "That can only be done in the lobby." if key == "lobby_only" else "Not now.")
+            raise GameError(key, "That can only be done in the lobby." if key == "lobby_only" else "Not now.")
 
     def _seat_index(self, i: int | None) -> Seat:
         if i is None or not 0 <= i < len(self.seats):
-            raise _err("bad_seat", "There is no such seat.")
+            raise GameError("bad_seat", "There is no such seat.")
         return self.seats[i]
 
     def _host(self, cmd: P.Host) -> list[Out | RecordReady]:
@@ -441,7 +438,7 @@ class Session:
         if c is HostCmd.SET_GAME:
             self._need_stage(Stage.LOBBY)
             if cmd.game not in GAMES:
-                raise _err("unknown_game", "Unknown game.")
+                raise GameError("unknown_game", "Unknown game.")
             self.game_id = cmd.game
             return self._changed()
         if c is HostCmd.SET_OPTION:
@@ -451,17 +448,16 @@ class Session:
             elif cmd.name == "turn_timer" and not isinstance(cmd.value, bool) and cmd.value in TURN_TIMERS:
                 self.options["turn_timer"] = cmd.value
             else:
-                raise _err("bad_option", "That option or value does not exist.")
+                raise GameError("bad_option", "That option or value does not exist.")
             return self._changed()
         if c is HostCmd.ADD_BOT:
             self._need_stage(Stage.LOBBY)
-            available = bot_kinds(self.game_id)
-            kind = cmd.kind or ("heuristic" if "heuristic" in available else available[0])
-            if kind not in available:
-                raise _err("unknown_bot", "There is no such bot.")
+            kind = cmd.kind or self._default_bot()
+            if kind not in bot_kinds(self.game_id):
+                raise GameError("unknown_bot", "There is no such bot.")
             if len(self.seats) >= self._max_seats():
-                raise _err("table_full", "The table is full.")
-            taken = {s.name.casefold() for s in self.seats + self.pending}
+                raise GameError("table_full", "The table is full.")
+            taken = self._names_taken()
             name = next((n for n in BOT_NAMES if n.casefold() not in taken), f"Bot {len(self.seats) + 1}")
             self._seat_person(Seat(name=name, colour="", symbol="", token=None, bot=kind))
             return self._changed()
@@ -469,7 +465,7 @@ class Session:
             self._need_stage(Stage.LOBBY)
             seat = self._seat_index(cmd.seat)
             if seat.conn is not None or seat is self.host:
-                raise _err("seat_in_use", "Only a bot or an empty seat can be removed.")
+                raise GameError("seat_in_use", "Only a bot or an empty seat can be removed.")
             self.seats.remove(seat)
             return self._welcome_seated(self._seat_pending()) + list(self._changed())
         if c is HostCmd.MOVE_SEAT:
@@ -486,9 +482,8 @@ class Session:
             self._need_stage(Stage.PLAYING, Stage.OVER)
             seat = self._seat_index(cmd.seat)
             if seat.conn is not None or seat.bot is not None:
-                raise _err("seat_in_use", "That player is still connected.")
-            available = bot_kinds(self.game_id)
-            seat.bot = "heuristic" if "heuristic" in available else available[0]
+                raise GameError("seat_in_use", "That player is still connected.")
+            seat.bot = self._default_bot()
             return self._changed()
         if c is HostCmd.PLAY_AGAIN:
             self._need_stage(Stage.OVER)
@@ -507,7 +502,7 @@ class Session:
         rules = self.rules
         n = len(self.seats)
         if not rules.min_players <= n <= rules.max_players:
-            raise _err("wrong_player_count", "This game needs {min} to {max} players.",
+            raise GameError("wrong_player_count", "This game needs {min} to {max} players.",
                        min=rules.min_players, max=rules.max_players)
         seed = self.rng.getrandbits(63)
         options = {"open_piles": bool(self.options["open_piles"])}
@@ -517,6 +512,6 @@ class Session:
         self.stage = Stage.PLAYING
         self.log = []
         self.game_serial += 1
-        self._game_version = self.version + 1
+        self.game_version = self.version + 1
         self._timer_key = None
         return list(self._changed([{"type": "game_started", "game": self.game_id}]))

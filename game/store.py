@@ -260,10 +260,9 @@ def _seat_from(d: dict[str, Any]) -> Seat:
 
 
 def _table_data(session: Session, port: int) -> dict[str, Any]:
-    host = session.seats.index(session.host) if session.host in session.seats else None
     return {"join_code": session.join_code, "port": port, "game": session.game_id,
             "options": dict(session.options), "stage": str(session.stage), "version": session.version,
-            "host": host, "game_serial": session.game_serial, "game_version": session.game_version,
+            "host": session.host_seat, "game_serial": session.game_serial, "game_version": session.game_version,
             "seats": [_seat_data(s) for s in session.seats],
             "pending": [_seat_data(s) for s in session.pending]}
 
