@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
-from game.server.config import WEB_ROOT, ServerConfig
+from game.server.config import DEFAULT_BOT_DELAY, WEB_ROOT, ServerConfig
 from game.server.hub import Hub
 from game.server.keys import CONFIG, HUB
 from game.server.net import new_join_code
@@ -40,8 +40,9 @@ _FALLBACK = {
 }
 
 
-def make_app(*, join_code: str | None = None, data_dir: Path | None = None, bot_delay: float = 1.2,
-             heartbeat: float = 10.0, send_timeout: float = 5.0, web_root: Path = WEB_ROOT,
+def make_app(*, join_code: str | None = None, data_dir: Path | None = None,
+             bot_delay: float = DEFAULT_BOT_DELAY, heartbeat: float = 10.0, send_timeout: float = 5.0,
+             web_root: Path = WEB_ROOT,
              rng: random.Random | None = None, store: Store | None = None, session: Session | None = None,
              **limits: float) -> web.Application:
     """Return the server app for one table (`limits`: any other ServerConfig field).
@@ -149,9 +150,7 @@ async def _ws(request: web.Request) -> web.StreamResponse:
     conn = hub.open(ws, request)
     try:
         async for msg in ws:
-            if msg.type is WSMsgType.TEXT:
-                hub.on_frame(conn, msg.data)
-            elif msg.type is WSMsgType.BINARY:
+            if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):  # a binary frame gets its error there
                 hub.on_frame(conn, msg.data)
             elif msg.type is WSMsgType.ERROR:
                 break

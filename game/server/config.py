@@ -8,6 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 WEB_ROOT = ROOT / "controller_web"
 DEFAULT_DATA = Path("~/.couchcats")
+DEFAULT_BOT_DELAY = 1.2  # seconds: slow enough that people at the table see what a bot did
 
 
 @dataclass(frozen=True)
@@ -17,7 +18,7 @@ class ServerConfig:
     join_code: str
     data_dir: Path | None = None
     web_root: Path = WEB_ROOT
-    bot_delay: float = 1.2
+    bot_delay: float = DEFAULT_BOT_DELAY
     bot_jitter: float = 0.3  # +-30 % so bots do not act in lockstep
     heartbeat: float = 10.0
     send_timeout: float = 5.0

@@ -14,10 +14,8 @@ from typing import Any
 
 import qrcode
 
-from game.server.config import DEFAULT_DATA
+from game.server.config import DEFAULT_BOT_DELAY, DEFAULT_DATA
 from game.server.thread import ServerThread
-
-DEFAULT_BOT_DELAY = 1.2
 
 
 def qr_text(url: str) -> str:

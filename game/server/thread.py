@@ -13,6 +13,7 @@ from typing import Any
 from aiohttp import web
 
 from game.server.app import make_app
+from game.server.config import DEFAULT_BOT_DELAY
 from game.server.hub import Hub
 from game.server.keys import CONFIG, HUB
 from game.server.net import lan_address
@@ -32,7 +33,7 @@ class ServerThread:
     """
 
     def __init__(self, *, port: int = 8765, host_ip: str | None = None, data_dir: Path | None = None,
-                 bot_delay: float = 1.2, fresh: bool = False) -> None:
+                 bot_delay: float = DEFAULT_BOT_DELAY, fresh: bool = False) -> None:
         self.port = port
         self.fresh = fresh
         self.host_ip = host_ip
