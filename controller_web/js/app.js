@@ -256,8 +256,11 @@ function render(force) {
   lastSignature = signature;
   const main = $("screen");
   const focused = focusKey(document.activeElement);
+  const newScreen = main.dataset.screen !== name;
   main.dataset.screen = name;
   replace(main, build());
+  // A new screen starts at its top: tapping Start low in the lobby must not open the game mid-hand.
+  if (newScreen) window.scrollTo(0, 0);
   if (focused) {
     // The screen is rebuilt on every change: give focus back to the same control (keyboards, screen readers).
     const again = [...main.querySelectorAll("button, input, select")].find((n) => focusKey(n) === focused);

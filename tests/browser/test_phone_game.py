@@ -121,7 +121,8 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
             for p in phones:
                 if p.screen() != "game":
                     continue
-                in_auction = csaba.page.get_by_role("heading", name=csaba.t["row.title"]).count() > 0
+                # exact: Hungarian "A zsák" is also inside the choose heading "Válassz lapot a zsákba"
+                in_auction = csaba.page.get_by_role("heading", name=csaba.t["row.title"], exact=True).count() > 0
                 if not reloaded and p is csaba and in_auction:
                     before = csaba.hand()
                     assert len(before) >= 1

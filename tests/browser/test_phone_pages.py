@@ -130,8 +130,12 @@ def test_host_hands_a_gone_players_seat_to_a_bot(pw_browser: Any, server: Any) -
     for _ in range(2):
         host.get_by_role("button", name=t["host.add_bot"]).click()
     host.get_by_role("button", name=re.compile("^Remove the bot ")).nth(1).wait_for()
-    host.get_by_role("button", name=t["host.start"]).click()
+    start = host.get_by_role("button", name=t["host.start"])
+    start.scroll_into_view_if_needed()
+    assert host.evaluate("window.scrollY") > 0, "Start sits below the fold of the lobby"
+    start.click()
     host.get_by_role("heading", name=t["seats.title"]).wait_for()
+    assert host.evaluate("window.scrollY") == 0, "the game screen must open at its top, not where the lobby was"
 
     guest_ctx.close()  # Bea's phone is gone
     hand_over = host.get_by_role("button", name=t["host.seat_to_bot"].replace("{name}", "Bea"))
