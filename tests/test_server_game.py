@@ -234,3 +234,32 @@ def test_server_thread_stop_says_bye_shutdown_to_phones():
     bye, code = asyncio.run(run())
     assert bye == {"type": "bye", "reason": "shutdown"} and code == 1001
     assert server._thread is not None and not server._thread.is_alive()
+
+
+async def test_a_bot_whose_move_is_refused_falls_back_to_a_legal_one_and_the_log_hides_its_card(
+        aiohttp_client, monkeypatch, caplog):
+    import game.server.bots as driver
+    from game.engine.cat_in_the_sack import PASS, parse_card, play
+
+    class Confused:
+        """Lays its first card even in the auction, where that is refused (the card is in its hand)."""
+
+        def __init__(self, rng):
+            self.rng = rng
+
+        def act(self, view):
+            return play(parse_card(view.hand[0])) if view.hand else PASS
+
+    monkeypatch.setattr(driver, "make_bot", lambda game, kind, rng: Confused(rng))
+    client = await aiohttp_client(app_for_test())
+    hub = hub_of(client)
+    for _ in range(3):
+        hub.host_command({"cmd": "add_bot", "kind": "random"})
+    with caplog.at_level("WARNING", logger="game.server.bots"):
+        hub.host_command({"cmd": "start"})
+        async with asyncio.timeout(10):
+            while hub.session.stage is not P.Stage.OVER:
+                await asyncio.sleep(0.01)
+    refused = [r for r in caplog.records if "refused" in r.getMessage()]
+    assert refused  # the auction refused the confused bots' cards, and the table went on
+    assert not any("card=" in r.getMessage() for r in refused)  # a bot's hand stays out of the log

@@ -421,6 +421,27 @@ async def test_tokens_and_seats_cannot_be_borrowed__C4(aiohttp_client, monkeypat
     assert hub.session.state.chosen[1] is None  # Ana chose for herself, not for Bea
 
 
+async def test_a_command_that_fails_inside_is_answered_and_logged_without_its_secrets__C4(
+        aiohttp_client, monkeypatch, caplog):
+    client = await aiohttp_client(app_for_test())
+    hub = hub_of(client)
+    phone = await Phone.open(client, "Ana")
+
+    def broken(conn, cmd):
+        raise RuntimeError("a bug in the session")
+
+    monkeypatch.setattr(hub.session, "handle", broken)
+    token = "a-secret-seat-token-1234"
+    with caplog.at_level("ERROR", logger="game.server.hub"):
+        await phone.send({"type": "resume", "token": token})
+        assert (await phone.until(lambda m: m["type"] == "error"))["key"] == "unknown"
+        await phone.send({"type": "act", "version": 1, "action": {"type": "play", "card": 15}})
+        assert (await phone.until(lambda m: m["type"] == "error"))["key"] == "unknown"
+    logged = caplog.text
+    assert "Resume" in logged and "Act" in logged  # the log still says what failed
+    assert token not in logged and "card=15" not in logged  # but not a token, nor a chosen card
+
+
 # ---------------------------------------------------------------- C5: turns and versions
 
 

@@ -63,7 +63,9 @@ class BotDriver:
             if not outs:
                 # a refused bot move changes nothing: fall back to the engine's last legal move
                 # (a pass, when there is one) so the table never waits on a confused bot
-                log.warning("bot in seat %s chose %r, which was refused", seat, action)
+                # the move's type only: a refused card may still be in the bot's hidden hand
+                log.warning("bot in seat %s chose a %s move, which was refused", seat,
+                            getattr(action, "type", type(action).__name__))
                 legal = session.rules.legal_actions(session.state, seat)
                 if legal:
                     outs = session.submit(seat, session.version, legal[-1])

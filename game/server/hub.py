@@ -106,7 +106,8 @@ class Hub:
         try:
             outs = self.session.handle(conn.id, cmd)
         except Exception:  # a bug must cost one refused frame, never the server or the socket
-            log.exception("connection %s: command %r failed", conn.id, cmd)
+            # the command's type only: its fields may hold a seat token or a face-down card
+            log.exception("connection %s: a %s command failed", conn.id, type(cmd).__name__)
             err = GameError("unknown", "Something went wrong. Try again.")
             conn.send(P.encode(P.error(err, self.session.version)))
             return
