@@ -61,11 +61,6 @@ class Legal:
     buy: bool = False
     buy_price: int = 1
 
-    @property
-    def any(self) -> bool:
-        """Return True if there is at least one move."""
-        return bool(self.play) or self.bid_min is not None or self.can_pass or self.buy
-
 
 @dataclass(frozen=True)
 class PublicView:

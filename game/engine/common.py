@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -49,7 +49,6 @@ class Outcome:
     scores: tuple[Score, ...]
     winners: tuple[int, ...]
     tie_break: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the outcome as the records format writes it."""
