@@ -70,7 +70,7 @@ class SackLayout:
     round_label: pygame.Rect = pygame.Rect(SAFE.left, SAFE.top, 340, 84)
     turn_banner: pygame.Rect = pygame.Rect(SAFE.left + 360, SAFE.top, SAFE.width - 720, 84)
     bank: pygame.Rect = pygame.Rect(SAFE.right - 340, SAFE.top, 340, 84)
-    news: pygame.Rect = pygame.Rect(SAFE.left, 146, SAFE.width, 44)
+    news: pygame.Rect = pygame.Rect(SAFE.left, 140, SAFE.width, 56)
     mouse_row_top: int = 200
     row_top: int = 392
     bids_top: int = 674

@@ -247,7 +247,7 @@ def coin_pile_positions(count: int, area: pygame.Rect, radius: int) -> list[tupl
 
 
 def draw_coins(canvas: pygame.Surface, tc: TextCache, coin: pygame.Surface, count: int, area: pygame.Rect,
-               label_size: int = 34) -> None:
+               label_size: int = 34, label_colour: Colour = GOLD) -> None:
     """Draw a pile of `count` coins (the `coin` sprite) in `area` with the count written large above it."""
     if count <= 0:
         return
@@ -255,4 +255,5 @@ def draw_coins(canvas: pygame.Surface, tc: TextCache, coin: pygame.Surface, coun
     for pos in coin_pile_positions(count, area, radius):
         canvas.blit(coin, (pos[0] - radius - 1, pos[1] - radius - 1))
     if label_size:
-        shadow_text(tc, canvas, str(count), label_size, GOLD, midbottom=(area.centerx, area.top + label_size + 2))
+        shadow_text(tc, canvas, str(count), label_size, label_colour,
+                    midbottom=(area.centerx, area.top + label_size + 2))

@@ -118,9 +118,7 @@ def draw_toast(ctx: Context, canvas: pygame.Surface) -> None:
 
 def draw_confirm_quit(ctx: Context, canvas: pygame.Surface) -> None:
     """Draw the 'quit?' question over the scene."""
-    shade = pygame.Surface(layout.CANVAS, pygame.SRCALPHA)
-    shade.fill((0, 0, 0, 150))
-    canvas.blit(shade, (0, 0))
+    canvas.fill((105, 105, 105), special_flags=pygame.BLEND_MULT)  # darken in place: no 8 MB layer per frame
     panel(canvas, layout.CONFIRM, (20, 34, 30), INK, 4, 28)
     shadow_text(ctx.tc, canvas, ctx.texts("quit.title"), layout.TEXT_HUGE, INK,
                 center=(layout.CONFIRM.centerx, layout.CONFIRM.top + 110))

@@ -96,7 +96,7 @@ class SackTableScene(Scene):
             self._draw_seat(canvas, view, seat, players)
         self.anim.draw(canvas, ctx.art, ctx.tc, self._draw_marker_at)
         if self.anim.news:
-            shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_BODY, INK, max_width=SACK.news.width,
+            shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK, max_width=SACK.news.width,
                         center=SACK.news.center)
         draw_toast(ctx, canvas)
 
@@ -197,8 +197,10 @@ class SackTableScene(Scene):
         amount = int(info.get("bid") or 0)
         if amount:
             area = spot.inflate(-20, -10)
+            leading = amount >= int(view.get("highest_bid") or 0)  # gold for the bid to beat, dim once outbid
             draw_coins(canvas, tc, ctx.art.coin(15), amount, area,
-                       label_size=layout.TEXT_HUGE + 8 * round(4 * (self.anim.pop_scale(seat) - 1)))
+                       label_size=layout.TEXT_HUGE + 8 * round(4 * (self.anim.pop_scale(seat) - 1)),
+                       label_colour=GOLD if leading else INK_DIM)
 
     def _draw_seat(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
