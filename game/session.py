@@ -503,7 +503,7 @@ class Session:
         n = len(self.seats)
         if not rules.min_players <= n <= rules.max_players:
             raise GameError("wrong_player_count", "This game needs {min} to {max} players.",
-                       min=rules.min_players, max=rules.max_players)
+                            min=rules.min_players, max=rules.max_players)
         seed = self.rng.getrandbits(63)
         options = {"open_piles": bool(self.options["open_piles"])}
         self.state = rules.new_game(n, random.Random(seed), options)
