@@ -52,6 +52,15 @@ export function t(key, params) {
     params && params[name] !== undefined && params[name] !== null ? String(params[name]) : m);
 }
 
+/** Return `names` as one list in the current language: "Ana, Bea and Csaba", "Ana, Bea és Csaba". */
+export function listNames(names) {
+  try {
+    return new Intl.ListFormat(current, { type: "conjunction" }).format(names);
+  } catch {
+    return names.join(", ");
+  }
+}
+
 /** Set the text of every [data-i18n] element (and [data-i18n-label] aria-label) under `root`. */
 export function translateStatic(root) {
   for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);

@@ -72,6 +72,9 @@ function render() {
   else parts = table(u);
   parts.push(logSection(state.log));
   replace(screen, el("div", { class: "stack game" }, parts));
+  // Like the phone: a new stage (the game starting, the scores) is shown from its top.
+  if (screen.dataset.stage !== u.stage) window.scrollTo(0, 0);
+  screen.dataset.stage = u.stage;
 }
 
 function onMessage(msg) {

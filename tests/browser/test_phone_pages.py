@@ -226,3 +226,22 @@ def test_a_restarted_table_tells_the_phone_to_scan_again(pw_browser: Any, tmp_pa
         old.stop()
         if new is not None:
             new.stop()
+
+
+def test_shared_winners_are_listed_with_the_languages_own_and(pw_browser: Any, server: Any) -> None:
+    pw, browser = pw_browser
+    context = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
+    page = context.new_page()
+    page.goto(f"{_origin(server)}/rules")
+    said = page.evaluate("""async () => {
+        const i18n = await import('/static/js/i18n.js');
+        const out = {};
+        for (const lang of i18n.LANGS) { await i18n.setLang(lang); out[lang] = i18n.listNames(['Ana', 'Bea', 'Csaba']); }
+        await i18n.setLang('en');
+        return out;
+    }""")
+    context.close()
+    assert said["en"] == "Ana, Bea, and Csaba"
+    assert said["es"] == "Ana, Bea y Csaba"
+    assert said["fr"] == "Ana, Bea et Csaba"
+    assert said["hu"] == "Ana, Bea és Csaba"

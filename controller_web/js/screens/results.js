@@ -1,7 +1,7 @@
 // The score screen: cats, mice, total per seat, the winner(s), and the host's next step.
 
 import { el } from "../dom.js";
-import { t } from "../i18n.js";
+import { listNames, t } from "../i18n.js";
 import { seatBadge, signed } from "../cards.js";
 import { seatOf } from "../events.js";
 import { logSection } from "./table.js";
@@ -12,7 +12,7 @@ export function scoreTable(update) {
   const winners = result.winners || [];
   const scores = (result.scores || []).slice().sort((a, b) => b.total - a.total || b.cats - a.cats);
   const names = winners.map((s) => seatOf(update, s).name);
-  const headline = names.length > 1 ? t("over.shared", { names: names.join(", ") }) : t("over.winner", { name: names[0] || "" });
+  const headline = names.length > 1 ? t("over.shared", { names: listNames(names) }) : t("over.winner", { name: names[0] || "" });
   return [
     el("h1", { class: "winner", text: headline }),
     result.tie_break ? el("p", { class: "hint", text: t("over.tie_break") }) : null,
