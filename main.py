@@ -16,12 +16,17 @@ def build_parser() -> argparse.ArgumentParser:
         description="Couch Cats: card games for the living-room TV, played with your phones.",
     )
     _add_party_args(parser)
+    parser.set_defaults(port=DEFAULT_PORT, display=0)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p_play = sub.add_parser("play", help="start the server and the TV table (the default)")
+    # play and serve repeat the options with no defaults of their own: argparse would otherwise
+    # overwrite an option given before the subcommand (`main.py --port 9000 play`) with its default
+    p_play = sub.add_parser("play", help="start the server and the TV table (the default)",
+                            argument_default=argparse.SUPPRESS)
     _add_party_args(p_play)
 
-    p_serve = sub.add_parser("serve", help="start only the server; play on phones, no TV")
+    p_serve = sub.add_parser("serve", help="start only the server; play on phones, no TV",
+                             argument_default=argparse.SUPPRESS)
     _add_server_args(p_serve)
 
     p_sim = sub.add_parser("simulate", help="play bot-only games and print a summary")
@@ -39,11 +44,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _add_server_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+    p.add_argument("--port", type=int,
                    help=f"port for the phones (default {DEFAULT_PORT}; a free one if busy)")
-    p.add_argument("--host-ip", default=None, help="address to put in the join URL (default: LAN address)")
-    p.add_argument("--data", default=None, help="folder for saves and records (default: ~/.couchcats)")
-    p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot waits before it acts")
+    p.add_argument("--host-ip", help="address to put in the join URL (default: LAN address)")
+    p.add_argument("--data", help="folder for saves and records (default: ~/.couchcats)")
+    p.add_argument("--bot-delay", type=float, help="seconds a bot waits before it acts")
     p.add_argument("--fresh", action="store_true",
                    help="start a new table instead of resuming the saved one (the save is kept, renamed)")
 
@@ -51,8 +56,8 @@ def _add_server_args(p: argparse.ArgumentParser) -> None:
 def _add_party_args(p: argparse.ArgumentParser) -> None:
     _add_server_args(p)
     p.add_argument("--windowed", action="store_true", help="open a window instead of full screen")
-    p.add_argument("--display", type=int, default=0, help="which screen to use (0 = first)")
-    p.add_argument("--lang", default=None, help="TV language: en, es, fr or hu (default: the system's)")
+    p.add_argument("--display", type=int, help="which screen to use (0 = first)")
+    p.add_argument("--lang", help="TV language: en, es, fr or hu (default: the system's)")
     p.add_argument("--demo", action="store_true", help="attract mode: an all-bot game loops on the TV")
     p.add_argument("--mute", action="store_true", help="start with the sound off")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from main import main
+from main import DEFAULT_PORT, build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,6 +26,22 @@ def simulate(capsys, tmp: Path, *extra: str, players: int = 4, games: int = 6, s
                  "--records", str(tmp), *extra])
     out = capsys.readouterr()
     return code, out.out, out.err
+
+
+@pytest.mark.parametrize("argv, port, windowed", [
+    ([], DEFAULT_PORT, False),
+    (["--port", "9000", "--windowed"], 9000, True),
+    (["--port", "9000", "--windowed", "play"], 9000, True),  # used to fall back to 8765 and full screen
+    (["play", "--port", "9001", "--windowed"], 9001, True),
+    (["--port", "9000", "play", "--port", "9001"], 9001, False),  # the later one wins
+    (["serve"], DEFAULT_PORT, False),
+    (["--port", "9000", "serve"], 9000, False),  # used to fall back to 8765
+    (["serve", "--port", "9001"], 9001, False),
+])
+def test_an_option_counts_before_or_after_the_play_and_serve_commands(argv, port, windowed):
+    args = build_parser().parse_args(argv)
+    assert (args.port, args.windowed) == (port, windowed)
+    assert args.fresh is False and args.data is None and args.bot_delay is None and args.lang is None
 
 
 def test_simulate_then_replay_in_process(capsys, tmp_path):
@@ -136,7 +152,8 @@ def test_real_processes_simulate_then_replay(tmp_path):
 
 
 ENGINE_MODULES = ["game.engine", "game.engine.common", "game.engine.cat_in_the_sack_cards",
-                  "game.engine.cat_in_the_sack", "game.engine.cat_in_the_sack_views"]
+                  "game.engine.cat_in_the_sack_state", "game.engine.cat_in_the_sack",
+                  "game.engine.cat_in_the_sack_views"]
 FRAMEWORKS = {"pygame", "aiohttp", "asyncio", "threading", "socket", "selectors", "logging", "sqlite3",
               "subprocess", "datetime", "concurrent"}
 
