@@ -99,3 +99,14 @@ def test_the_page_is_set_up_for_phones() -> None:
         html = (WEB / page).read_text(encoding="utf-8")
         assert '<meta name="viewport" content="width=device-width, initial-scale=1' in html, page
         assert 'type="module"' in html, page
+
+
+def test_phone_and_tv_lobbies_offer_exactly_the_engines_games_with_their_seat_counts() -> None:
+    from game.tv.scenes.base import GAME_SEATS  # the TV keeps its own copy: it never imports the engine
+
+    engine = {gid: [rules.min_players, rules.max_players] for gid, rules in GAMES.items()}
+    lobby = (WEB / "js" / "screens" / "lobby.js").read_text(encoding="utf-8")
+    found = re.search(r"const GAMES = (\{[^}]*\});", lobby)
+    assert found, "lobby.js no longer declares its GAMES table"
+    assert json.loads(found.group(1)) == engine
+    assert {gid: list(seats) for gid, seats in GAME_SEATS.items()} == engine

@@ -4,8 +4,8 @@ import { el } from "../dom.js";
 import { t } from "../i18n.js";
 import { safeColour, seatLine, seatToBotButton } from "./common.js";
 
-// Seat counts each game accepts (the engine registry's min/max players).
-const GAMES = { "cat-in-the-sack": [3, 5], "rat-a-tat-cat": [2, 6] };
+// The games the table offers (game.engine.GAMES) and the seat counts each accepts.
+const GAMES = { "cat-in-the-sack": [3, 5] };
 const TIMERS = [0, 30, 60, 120];
 
 function seatRow(app, seat, index, count) {
@@ -41,7 +41,7 @@ function hostPanel(app) {
   const opts = table.options || {};
   const [min, max] = GAMES[table.game] || [3, 5];
   const n = table.seats.length;
-  const gameButtons = Object.keys(GAMES).filter((g) => g === table.game || g in (table.games || {})).map((g) =>
+  const gameButtons = Object.keys(GAMES).map((g) =>
     el("button", {
       type: "button", class: "chip", "aria-pressed": String(g === table.game), text: t(`game.${g}`),
       onclick: () => app.host("set_game", { game: g }),
