@@ -10,6 +10,7 @@ from functools import lru_cache
 from game.bots import register
 from game.engine.cat_in_the_sack import (
     BUY,
+    HAND_SIZE,
     MONEY_TOTAL,
     PASS,
     PLAYER_SET,
@@ -128,7 +129,7 @@ class HeuristicBot:
         mem = self.memory
         new_game = (mem is None or mem.seat != view.seat or mem.players != view.players
                     or view.round < mem.last_round
-                    or (view.round == 1 and len(view.hand) == 9 and view.chosen_card is None))
+                    or (view.round == 1 and len(view.hand) == HAND_SIZE and view.chosen_card is None))
         if new_game:
             mem = self.memory = _Memory(view.seat, view.players)
         assert mem is not None
