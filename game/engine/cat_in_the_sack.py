@@ -3,6 +3,8 @@
 Rulings are named by their ids from shared/rules/cat-in-the-sack.md. The engine is pure: all
 randomness comes from the injected random.Random, and it never logs, sleeps or does I/O.
 `apply` mutates the state it is given, but only after `check` has accepted the action.
+The nouns it works on (actions, the state, events) are in `cat_in_the_sack_state`, the cards
+in `cat_in_the_sack_cards`; both are re-exported here.
 """
 
 from __future__ import annotations
@@ -40,11 +42,12 @@ from game.engine.cat_in_the_sack_state import (
 from game.engine.common import BadAction, IllegalAction, Outcome, Score, require_int
 
 __all__ = [
-    "BUY", "CAT_VALUES", "DOGS", "GAME_ID", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "MONEY_TOTAL",
-    "MOUSE_CARDS", "OFFER_PRICE", "PASS", "PLAYER_SET", "ROUNDS", "START_MICE", "Action", "ActionType", "Card", "Event",
-    "MouseCard", "Phase", "RowCard", "Special", "State", "apply", "bid", "card_places", "card_to_json",
-    "card_value", "chase", "check", "from_setup", "highest_bid", "is_card", "legal_actions", "max_bid",
-    "money_in_play", "new_game", "outcome", "parse_action", "parse_card", "pass_takes", "play", "to_act",
+    "BUY", "CAT_VALUES", "DOGS", "GAME_ID", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS",
+    "MONEY_TOTAL", "MOUSE_CARDS", "OFFER_PRICE", "PASS", "PLAYER_SET", "ROUNDS", "START_MICE",
+    "Action", "ActionType", "Card", "Event", "MouseCard", "Phase", "RowCard", "Special", "State",
+    "apply", "bid", "card_places", "card_to_json", "card_value", "chase", "check", "from_setup",
+    "highest_bid", "is_card", "legal_actions", "max_bid", "money_in_play", "new_game", "outcome",
+    "parse_action", "parse_card", "pass_takes", "play", "to_act",
 ]
 
 GAME_ID = "cat-in-the-sack"
