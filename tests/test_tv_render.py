@@ -204,6 +204,29 @@ def test_turn_timer_counts_down_and_an_away_seat_is_greyed() -> None:
     assert app.scene.timer_seat == turn
 
 
+def test_the_bid_to_beat_is_gold_and_outbid_ones_are_dimmed() -> None:
+    from game.tv.render import GOLD, INK_DIM
+
+    ups = game_updates(4, seed=9)
+    a = next(u for u in ups if u["view"] and u["view"]["phase"] == "auction"
+             and sum(1 for s in u["view"]["seats"] if s["bid"] and not s["passed"]) >= 2)
+    server = FakeServer()
+    app = TvApp(server)
+    feed(app, server, a)
+    canvas = pygame.Surface(layout.CANVAS)
+    app.draw(canvas)
+    top = a["view"]["highest_bid"]
+    for s in a["view"]["seats"]:
+        if not s["bid"] or s["passed"]:
+            continue
+        spot = layout.SACK.bid_spot(s["seat"], 4)
+        label = pygame.Rect(spot.left, spot.top, spot.width, layout.TEXT_HUGE // 2)  # the digits' top, above any coin
+        seen = {tuple(canvas.get_at((x, y)))[:3] for x in range(label.left, label.right)
+                for y in range(label.top, label.bottom)}
+        leading = s["bid"] == top
+        assert (GOLD in seen) is leading and (INK_DIM in seen) is not leading, (s, top)
+
+
 def test_demo_director_fills_starts_and_plays_again() -> None:
     server = FakeServer([update(1, "lobby", table(0), None)])
     app = TvApp(server, demo=True)

@@ -2,10 +2,9 @@
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { cardFace, cardBack, cardName, mouseIcon } from "../cards.js";
+import { cardFace, cardBack, cardName, mouseIcon, seatBadge } from "../cards.js";
 import { seatOf } from "../events.js";
 import { safeColour, seatToBotButton } from "./common.js";
-import { seatBadge } from "../cards.js";
 
 function rowCard(update, rc) {
   const owner = rc.owner === null || rc.owner === undefined ? t("row.neutral") : seatOf(update, rc.owner).name;

@@ -215,8 +215,6 @@ class SackTableScene(Scene):
         waiting = phase == "choose" and seat in (view.get("waiting_for") or ())
         if is_turn:
             pygame.draw.rect(canvas, shown, rect.inflate(22, 22), border_radius=26)
-            pygame.draw.polygon(canvas, shown, [(rect.centerx - 30, rect.top - 14), (rect.centerx + 30, rect.top - 14),
-                                                (rect.centerx, rect.top + 16)])
         panel(canvas, rect, (30, 34, 36) if not connected else PANEL, shown, 6 if (is_turn or waiting) else 3, 20)
         draw_symbol(canvas, str(info.get("symbol")), (rect.left + 38, rect.top + 40), 46, shown)
         name_col = INK if connected else GREY
