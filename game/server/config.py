@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.protocol import MAX_FRAME_BYTES
+
 ROOT = Path(__file__).resolve().parents[2]
 WEB_ROOT = ROOT / "controller_web"
 DEFAULT_DATA = Path("~/.couchcats")
@@ -22,7 +24,7 @@ class ServerConfig:
     bot_jitter: float = 0.3  # +-30 % so bots do not act in lockstep
     heartbeat: float = 10.0
     send_timeout: float = 5.0
-    max_frame: int = 4096
+    max_frame: int = MAX_FRAME_BYTES  # bigger frames close the socket (1009) before parsing
     rate: float = 20.0  # actions per second per connection, long run
     burst: float = 40.0
     bad_frame_limit: float = 50.0  # malformed frames (decaying 1/s) before a kick
