@@ -82,7 +82,7 @@ TEXTS: dict[str, dict[str, str]] = {
     "turn.over": {"en": "Game over", "es": "Fin de la partida", "fr": "Partie terminée", "hu": "Vége a játéknak"},
     "passed": {"en": "passed", "es": "pasa", "fr": "passe", "hu": "passz"},
     "start": {"en": "start", "es": "inicio", "fr": "début", "hu": "kezd"},
-    "chosen": {"en": "ready", "es": "lista", "fr": "prête", "hu": "kész"},
+    "chosen": {"en": "ready", "es": "listo", "fr": "prêt", "hu": "kész"},
     "choosing": {"en": "choosing…", "es": "eligiendo…", "fr": "choisit…", "hu": "választ…"},
     "card.rabbit": {"en": "rabbit", "es": "conejo", "fr": "lapin", "hu": "nyúl"},
     "card.big_dog": {"en": "big dog", "es": "perro grande", "fr": "grand chien", "hu": "nagy kutya"},
