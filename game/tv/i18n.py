@@ -49,11 +49,8 @@ TEXTS: dict[str, dict[str, str]] = {
                          "M sonido · Esc salir",
                    "fr": "Entrée jouer · B ajouter robot · Suppr retirer · G jeu · O piles · T minuteur · M son · "
                          "Échap quitter",
-                   "hu": "Enter indítás · B gép be · Del gép ki · G játék · O nyeremények · T idő · M hang · Esc kilépés"},
-    "keys.table": {"en": "B bot takes an away seat · M sound · Esc quit",
-                   "es": "B un bot ocupa un asiento vacío · M sonido · Esc salir",
-                   "fr": "B un robot prend une place absente · M son · Échap quitter",
-                   "hu": "B gép ül a távollévő helyére · M hang · Esc kilépés"},
+                   "hu": "Enter indítás · B gép be · Del gép ki · G játék · O nyeremények · T idő · M hang · "
+                         "Esc kilépés"},
     "hint_away": {"en": "{name} is away: press B to let a bot play for now",
                   "es": "{name} no está: pulsa B para que juegue un bot mientras tanto",
                   "fr": "{name} est absent·e : B pour qu'un robot joue en attendant",

@@ -236,7 +236,10 @@ def test_shared_winners_are_listed_with_the_languages_own_and(pw_browser: Any, s
     said = page.evaluate("""async () => {
         const i18n = await import('/static/js/i18n.js');
         const out = {};
-        for (const lang of i18n.LANGS) { await i18n.setLang(lang); out[lang] = i18n.listNames(['Ana', 'Bea', 'Csaba']); }
+        for (const lang of i18n.LANGS) {
+            await i18n.setLang(lang);
+            out[lang] = i18n.listNames(['Ana', 'Bea', 'Csaba']);
+        }
         await i18n.setLang('en');
         return out;
     }""")

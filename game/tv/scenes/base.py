@@ -85,8 +85,6 @@ class Scene:
     - `draw(canvas)`: paint the 1920x1080 canvas; NEVER changes any state.
     """
 
-    keys_text = "keys.table"
-
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 

@@ -22,8 +22,6 @@ MARKER_SIZE = (58, 80)
 class SackTableScene(Scene):
     """The table while a Cat in the Sack game runs; animations come from the update's events."""
 
-    keys_text = "keys.table"
-
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.anim = SackAnimator(ctx.texts, ctx.model.name)
