@@ -227,6 +227,25 @@ def test_the_bid_to_beat_is_gold_and_outbid_ones_are_dimmed() -> None:
         assert (GOLD in seen) is leading and (INK_DIM in seen) is not leading, (s, top)
 
 
+def test_after_the_last_round_the_table_shows_no_empty_row_slots() -> None:
+    from game.tv.scenes.sack_anim import row_len_for
+
+    ups = game_updates(4, seed=5)
+    last = ups[-1]
+    assert last["view"]["phase"] == "over" and not last["view"]["row"]
+    server = FakeServer()
+    app = TvApp(server)
+    feed(app, server, last)
+    scene = SackTableScene(app.ctx)  # the table as it stands while the last animations finish
+    canvas = pygame.Surface(layout.CANVAS)
+    scene.draw(canvas)
+    n = row_len_for(last["view"])
+    for i in range(1, n + 1):
+        slot = layout.SACK.row_slot(i, n)
+        edge = {tuple(canvas.get_at((slot.left + 1, y)))[:3] for y in range(slot.top + 20, slot.bottom - 20)}
+        assert (255, 255, 255) not in edge, i
+
+
 def test_demo_director_fills_starts_and_plays_again() -> None:
     server = FakeServer([update(1, "lobby", table(0), None)])
     app = TvApp(server, demo=True)

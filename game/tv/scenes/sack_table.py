@@ -159,7 +159,8 @@ class SackTableScene(Scene):
         for i in range(n):
             slot = SACK.row_slot(i + 1, n)
             if i >= len(row):
-                pygame.draw.rect(canvas, (255, 255, 255), slot, 3, border_radius=16)
+                if view.get("phase") != "over":  # where the chosen cards will lie; after the last round, nothing
+                    pygame.draw.rect(canvas, (255, 255, 255), slot, 3, border_radius=16)
                 continue
             rc = row[i]
             if self.anim.hides_slot(i):
