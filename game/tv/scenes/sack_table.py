@@ -233,13 +233,13 @@ class SackTableScene(Scene):
         # won cards: the count always, the values only with open piles (F-SECRET-2)
         won = int(vseat.get("won_count") or 0)
         won_cards = vseat.get("won_cards")
-        base_y = rect.bottom - 18
+        base_y = rect.bottom - 12  # low enough that the stacked cards leave the 'bot'/'away' tag readable
         mini = ctx.art.face("back", MINI_CARD)
         slot = mini.get_rect(bottomleft=(rect.left + 18, base_y))
         if won == 0:
             pygame.draw.rect(canvas, INK_DIM, slot, 2, border_radius=6)
         for k in range(min(won, 4)):
-            canvas.blit(mini, slot.move(k * 8, -k * 3))
+            canvas.blit(mini, slot.move(k * 8, -k * 2))
         tc.blit(canvas, f"×{won}", layout.TEXT_LARGE, INK if won else INK_DIM,
                 midleft=(slot.right + 34, slot.centery))
         if won_cards:
