@@ -291,10 +291,10 @@ def run_play(args: argparse.Namespace) -> int:
     """Run the party: server thread + TV table until the window closes; return the exit code."""
     started = time.perf_counter()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    from game.server.config import DEFAULT_DATA
+    from game.server.config import DEFAULT_BOT_DELAY, DEFAULT_DATA
     from game.server.thread import ServerThread
 
-    bot_delay = 1.2 if getattr(args, "bot_delay", None) is None else float(args.bot_delay)
+    bot_delay = DEFAULT_BOT_DELAY if getattr(args, "bot_delay", None) is None else float(args.bot_delay)
     data: Path | None = Path(args.data).expanduser() if getattr(args, "data", None) else DEFAULT_DATA.expanduser()
     if getattr(args, "demo", False) and not getattr(args, "data", None):
         data = None  # an attract loop must not become the table the next real party resumes
