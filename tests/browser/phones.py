@@ -14,8 +14,10 @@ CLICK_MS = 1500
 class Phone:
     """One emulated phone: its page, its language's strings, and the taps a player makes."""
 
-    def __init__(self, pw: Any, browser: Any, device: str, locale: str, lang: str, name: str) -> None:
-        self.context = browser.new_context(**pw.devices[device], locale=locale)
+    def __init__(self, pw: Any, browser: Any, device: str | dict[str, Any], locale: str, lang: str, name: str) -> None:
+        # A device is a Playwright device name, or the context options of a phone Playwright does not list.
+        options = pw.devices[device] if isinstance(device, str) else device
+        self.context = browser.new_context(**options, locale=locale)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
@@ -76,3 +78,24 @@ def assert_touch_targets(page: Any, where: str) -> None:
     """Fail if a visible control on `page` is under 48 CSS px or has no name."""
     bad = page.evaluate(TOUCH_CHECK)
     assert not bad, f"{where}: controls too small or without a name: {bad}"
+
+
+def assert_on_screen(page: Any, locator: Any, what: str) -> None:
+    """Fail unless every element of `locator` lies wholly in the viewport and below the sticky top bar."""
+    size = page.viewport_size
+    top = page.locator(".topbar").bounding_box()
+    assert top, "the top bar is missing"
+    count = locator.count()
+    assert count, f"{what}: nothing to check"
+    for i in range(count):
+        box = locator.nth(i).bounding_box()
+        assert box, f"{what} #{i} is not shown"
+        inside = (box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+                  and box["y"] >= top["y"] + top["height"] - 0.5 and box["y"] + box["height"] <= size["height"])
+        assert inside, f"{what} #{i} is not on the first screen at {size}: {box}"
+
+
+def at_top(page: Any) -> None:
+    """Scroll to the top of the screen, as a player lands on it, and wait until it is there."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("() => window.scrollY === 0")

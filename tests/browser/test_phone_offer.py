@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phones import Phone, assert_touch_targets
+from tests.browser.phones import Phone, assert_on_screen, assert_touch_targets, at_top
 
 pytestmark = pytest.mark.browser
 
@@ -136,6 +136,14 @@ def test_the_last_player_buys_an_unbid_sack_then_a_void_round(pw_browser: Any, s
         assert_touch_targets(buyer.page, "offer")
         buyer.page.evaluate("window.scrollTo(0, 0)")
         buyer.page.screenshot(path=str(shots / "offer.png"))
+        # On a small phone (360x640) the whole sack and both answers are on the first screen.
+        roomy = buyer.page.viewport_size
+        buyer.page.set_viewport_size({"width": 360, "height": 640})
+        at_top(buyer.page)
+        assert_on_screen(buyer.page, row, "a card of the sack on offer")
+        assert_on_screen(buyer.page, panel.get_by_role("button"), "an offer button")
+        buyer.page.screenshot(path=str(shots / "offer-360.png"))
+        buyer.page.set_viewport_size(roomy)
         print(f"the sack on offer to {buyer.name}: {in_sack}")
         mice = _mice(buyer)
         assert mice == 15, "nobody paid anything yet"
