@@ -46,7 +46,19 @@ class Closed(Exception):
         self.code = code
 
 
-class Phone:
+class Waits:
+    """`until` for the test clients below, each of which has its own `recv`."""
+
+    async def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
+        """Return the first message (from now) for which `pred` holds."""
+        async with asyncio.timeout(timeout):
+            while True:
+                msg = await self.recv(timeout)  # type: ignore[attr-defined]
+                if pred(msg):
+                    return msg
+
+
+class Phone(Waits):
     """A scripted websocket client that keeps every frame it gets."""
 
     def __init__(self, ws: aiohttp.ClientWebSocketResponse, label: str, wire: Wire | None) -> None:
@@ -98,14 +110,6 @@ class Phone:
         elif kind == "bye":
             self.byes.append(data)
         return data
-
-    async def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
-        """Return the first message (from now) for which `pred` holds."""
-        async with asyncio.timeout(timeout):
-            while True:
-                msg = await self.recv(timeout)
-                if pred(msg):
-                    return msg
 
     async def until_update(self, pred: Callable[[dict[str, Any]], bool] = lambda u: True,
                            timeout: float = 5.0) -> dict[str, Any]:
@@ -194,7 +198,7 @@ async def seat_phones(client: Any, names: list[str], wire: Wire | None = None) -
     return phones
 
 
-class RawWS:
+class RawWS(Waits):
     """A hand-made websocket client over a raw TCP stream: can stop reading or cut a frame."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -266,14 +270,6 @@ class RawWS:
                     continue
                 if opcode == 1:
                     return json.loads(payload)
-
-    async def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 5.0) -> dict[str, Any]:
-        """Return the first message for which `pred` holds."""
-        async with asyncio.timeout(timeout):
-            while True:
-                msg = await self.recv(timeout)
-                if pred(msg):
-                    return msg
 
     def abort(self) -> None:
         """Drop the TCP connection without a close handshake."""
