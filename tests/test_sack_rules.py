@@ -21,6 +21,7 @@ from game.engine.cat_in_the_sack import (
     legal_actions,
     money_in_play,
     new_game,
+    final_scores,
     outcome,
     parse_card,
     play,
@@ -514,7 +515,7 @@ def test_after_the_ninth_round_each_scores_cats_plus_mice__F_SCORE_1():
         t.everyone_passes_but(leader)
     assert t.state.phase is Phase.OVER and all(h == [] for h in t.state.hands)
     assert len(events_of(t.events, "sack_won")) == 9
-    result = outcome(t.state)
+    result = final_scores(t.state)
     assert result is not None
     for score in result.scores:
         cats = sum(card_value(c) for c in t.state.won_piles[score.seat])
@@ -533,17 +534,17 @@ def _over(piles: list[list], mice: list[int]) -> Table:
 
 
 def test_the_highest_score_wins__F_SCORE_2():
-    result = outcome(_over([[11], [3], [-5]], [20, 20, 20]).state)
+    result = final_scores(_over([[11], [3], [-5]], [20, 20, 20]).state)
     assert result.winners == (0,) and not result.tie_break
 
 
 def test_a_tie_goes_to_the_higher_cat_total__F_SCORE_2():
-    result = outcome(_over([[11], [3, 5], [-5]], [20, 23, 40]).state)  # totals 31, 31, 35
+    result = final_scores(_over([[11], [3, 5], [-5]], [20, 23, 40]).state)  # totals 31, 31, 35
     assert result.winners == (2,)
-    result = outcome(_over([[11], [3, 5], [-5]], [20, 23, 10]).state)  # 31, 31, 5
+    result = final_scores(_over([[11], [3, 5], [-5]], [20, 23, 10]).state)  # 31, 31, 5
     assert result.winners == (0,) and result.tie_break
 
 
 def test_players_still_tied_share_the_win__F_SCORE_2():
-    result = outcome(_over([[11], [8, 3], [-5]], [20, 20, 10]).state)
+    result = final_scores(_over([[11], [8, 3], [-5]], [20, 20, 10]).state)
     assert result.winners == (0, 1) and not result.tie_break
