@@ -32,6 +32,7 @@ _SECURITY_HEADERS = {
                                 "img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
                                 "frame-ancestors 'none'"),
 }
+_END = (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR)
 _FALLBACK = {
     "index.html": "Couch Cats: the phone page is missing from this installation.",
     "nokey.html": "Couch Cats: scan the QR code on the TV to join the game.",
@@ -149,10 +150,10 @@ async def _ws(request: web.Request) -> web.StreamResponse:
     await ws.prepare(request)
     conn = hub.open(ws, request)
     try:
-        async for msg in ws:
+        while (msg := await conn.receive()) is not None:
             if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):  # a binary frame gets its error there
                 hub.on_frame(conn, msg.data)
-            elif msg.type is WSMsgType.ERROR:
+            elif msg.type in _END:
                 break
     finally:
         await hub.close(conn)
