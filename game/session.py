@@ -465,9 +465,11 @@ class Session:
             return self._error(conn, err)
 
     def _need_stage(self, *stages: Stage) -> None:
-        if self.stage not in stages:
-            key = "lobby_only" if stages == (Stage.LOBBY,) else "not_now"
-            raise GameError(key, "That can only be done in the lobby." if key == "lobby_only" else "Not now.")
+        if self.stage in stages:
+            return
+        if stages == (Stage.LOBBY,):
+            raise GameError("lobby_only", "That can only be done in the lobby.")
+        raise GameError("not_now", "Not now.")
 
     def _seat_index(self, i: int | None) -> Seat:
         if i is None or not 0 <= i < len(self.seats):

@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    """Return `template` with each `{name}` that `params` holds replaced by its value."""
+    return _PLACEHOLDER.sub(lambda m: str(params[m[1]]) if m[1] in params else m[0], template)
 
 
 class GameError(Exception):
-    """Base of the errors a player can read: a translation key, its parameters, an English text."""
+    """Base of the errors a player can read: a translation key, its parameters, an English text.
 
-    def __init__(self, key: str, message: str, **params: Any) -> None:
+    `template` is the English text as written, with `{name}` placeholders (the phone's
+    translations of `key` use the same names); `message` is that text filled in from `params`.
+    This is the one place an error's text is filled: every error the server sends (engine,
+    protocol, table, server) is a GameError.
+    """
+
+    def __init__(self, key: str, template: str, **params: Any) -> None:
+        message = fill(template, params)
         super().__init__(message)
         self.key = key
+        self.template = template
         self.message = message
         self.params = params
 
@@ -95,7 +111,7 @@ def option_values(specs: tuple[OptionSpec, ...], raw: dict[str, Any] | None) -> 
 def require_int(value: Any, what: str) -> int:
     """Return value if it is a plain integer (not bool, not float); raise BadAction otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadAction("not_a_whole_number", f"{what} must be a whole number.", field=what)
+        raise BadAction("not_a_whole_number", "{field} must be a whole number.", field=what)
     return value
 
 
