@@ -117,9 +117,10 @@ async def _static(request: web.Request) -> web.StreamResponse:
     rel = request.match_info["path"]
     try:
         path = (root / rel).resolve()
+        found = path.is_relative_to(root) and path.is_file()  # (a name too long for the OS raises)
     except (OSError, ValueError):
         raise web.HTTPNotFound() from None
-    if not path.is_relative_to(root) or not path.is_file() or any(p.startswith(".") for p in path.relative_to(root).parts):
+    if not found or any(p.startswith(".") for p in path.relative_to(root).parts):
         raise web.HTTPNotFound()
     ctype = _TYPES.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
     return web.FileResponse(path, headers={"Content-Type": ctype, "Cache-Control": "no-cache"})
