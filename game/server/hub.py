@@ -118,6 +118,7 @@ class Hub:
         self.dispatch(outs)
 
     def _something_went_wrong(self, conn: Connection) -> None:
+        """Tell `conn` that its frame ran into a server bug (and changed nothing)."""
         err = GameError("unknown", "Something went wrong. Try again.")
         conn.send(P.encode(P.error(err, self.session.version)))
 
