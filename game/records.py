@@ -346,9 +346,9 @@ def referee(record: Record, observe: Callable[[int, Any], None] | None = None) -
                 rules.apply_chance(state, data)
         except GameError as exc:
             if entry is None:
-                return RefereeResult(None, RefereeError(None, exc.key, _render(exc.message, exc.params)), i)
+                return RefereeResult(None, RefereeError(None, exc.key, exc.message), i)
             body = {k: v for k, v in entry.data.items() if k != "seat"}
-            return RefereeResult(None, RefereeError(entry.index, exc.key, _render(exc.message, exc.params),
+            return RefereeResult(None, RefereeError(entry.index, exc.key, exc.message,
                                                     entry.data.get("seat"), body, entry.round), i)
         if observe:
             observe(entry.index, state)
@@ -358,13 +358,6 @@ def referee(record: Record, observe: Callable[[int, Any], None] | None = None) -
                                                 f"the game is not over after {len(entries)} actions"),
                              len(entries))
     return RefereeResult(out, None, len(entries))
-
-
-def _render(message: str, params: Mapping[str, Any]) -> str:
-    try:
-        return message.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return message
 
 
 def check_record(record: Record) -> RefereeResult:
