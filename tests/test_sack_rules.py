@@ -505,6 +505,25 @@ def test_the_winner_keeps_the_row_and_becomes_start_player__F_WIN_1():
     assert t.state.row[0].owner == 2 and t.state.turn == 2
 
 
+def test_the_last_rounds_winner_starts_no_further_round__F_WIN_1():
+    t = Table(4, start=0)
+    for rnd in range(1, 10):
+        t.choose(t.first_cards())
+        # Seat (rnd % 4) wins every round, so the start player would change each time.
+        winner = rnd % 4
+        while t.state.turn != winner:
+            t.pass_(t.state.turn)
+        t.bid(winner, 1)
+        round_events = t.everyone_passes_but(winner)
+        starts = [e.data["seat"] for e in events_of(round_events, "start_player")]
+        if rnd < 9:
+            assert starts == [winner] and t.state.start_player == winner
+    assert t.state.phase is Phase.OVER
+    assert starts == [], "no 'new start player' once the game is over"
+    assert t.state.start_player == 8 % 4, "the start player of the ninth round stays"
+    assert [e.type for e in round_events][-2:] == ["sack_won", "game_over"]
+
+
 def test_after_the_ninth_round_each_scores_cats_plus_mice__F_SCORE_1():
     t = Table(4, start=0)
     for rnd in range(1, 10):

@@ -373,8 +373,10 @@ def _win(state: State, seat: int, paid: int) -> list[Event]:
     state.out_of_game += gone
     state.won_piles[seat] += kept  # F-WIN-1
     state.row = []
-    moved = state.start_player != seat
-    state.start_player = seat
+    # F-WIN-1: the winner starts the next round; after the last round there is none to start.
+    moved = state.start_player != seat and state.round < ROUNDS
+    if moved:
+        state.start_player = seat
     state.previous_round_void = False
     events.append(_ev("sack_won", seat=seat, paid=paid, cards=[card_to_json(c) for c in kept],
                       value=sum(card_value(c) for c in kept)))
