@@ -12,6 +12,15 @@ export function cardName(card) {
   return t("card.unknown");
 }
 
+/** Return a card's name as it reads inside a sentence ("15 cat", "big dog"): the templates add the article. */
+export function cardInText(card) {
+  if (typeof card === "number") return t("card.in_text.cat", { value: signed(card) });
+  if (card === "rabbit") return t("card.in_text.rabbit");
+  if (card === "big_dog") return t("card.in_text.big_dog");
+  if (card === "small_dog") return t("card.in_text.small_dog");
+  return t("card.unknown");
+}
+
 /** Return a number with an explicit sign for negatives, using a real minus sign. */
 export function signed(n) {
   return n < 0 ? `\u2212${-n}` : String(n);

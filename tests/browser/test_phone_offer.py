@@ -70,7 +70,7 @@ def _choose_all(phones: list[Phone], round_no: int) -> None:
         names = [cards.nth(i).get_attribute("aria-label") for i in range(cards.count())]
         pick = [i for i, n in enumerate(names) if n not in {p.t[d] for d in DOGS}][k]
         cards.nth(pick).click()
-        p.page.get_by_role("button", name=_fill(p.t["choose.confirm"], card=names[pick])).click()
+        p.button("choose.confirm").click()
         cards.first.wait_for(state="detached")
 
 

@@ -2,7 +2,7 @@
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { cardFace, cardName, mouseIcon, seatBadge } from "../cards.js";
+import { cardFace, cardInText, cardName, mouseIcon, seatBadge } from "../cards.js";
 import { seatOf } from "../events.js";
 import { rowSection, mouseCardsSection, seatsSection, logSection, statusText } from "./table.js";
 import { safeColour } from "./common.js";
@@ -49,7 +49,7 @@ function chooseActions(app) {
     if (v.chosen_card !== null && v.chosen_card !== undefined) {
       return el("section", { class: "panel center chosen" }, [
         cardFace(v.chosen_card, "medium"),
-        el("p", { class: "big", text: t("choose.done", { card: cardName(v.chosen_card) }) }),
+        el("p", { class: "big", text: t("choose.done", { card: cardInText(v.chosen_card) }) }),
       ]);
     }
     return null;
@@ -68,7 +68,7 @@ function chooseActions(app) {
       }, [cardFace(c)]))),
     el("button", {
       type: "button", class: "btn primary wide sticky", disabled: sel === null || app.ui.pending,
-      text: sel === null ? t("choose.pick_first") : t("choose.confirm", { card: cardName(sel) }),
+      text: sel === null ? t("choose.pick_first") : t("choose.confirm", { card: cardInText(sel) }),
       onclick: () => app.act({ type: "play", card: sel }),
     }),
   ]);

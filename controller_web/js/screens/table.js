@@ -2,7 +2,7 @@
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { cardFace, cardBack, cardName, mouseIcon, seatBadge } from "../cards.js";
+import { cardFace, cardBack, cardInText, cardName, mouseIcon, seatBadge } from "../cards.js";
 import { seatOf } from "../events.js";
 import { safeColour, seatToBotButton } from "./common.js";
 
@@ -15,7 +15,7 @@ function rowCard(update, rc) {
     label = t("row.card_up", { pos: rc.index + 1, card: cardName(rc.card), owner });
   } else if (rc.mine && rc.card !== null) {
     face = cardFace(rc.card, "small hidden-mine");
-    label = t("row.card_mine", { pos: rc.index + 1, card: cardName(rc.card) });
+    label = t("row.card_mine", { pos: rc.index + 1, card: cardInText(rc.card) });
   } else {
     face = cardBack("small");
     label = t("row.card_down", { pos: rc.index + 1, owner });

@@ -1,0 +1,59 @@
+"""Card names on the phone, in the real page: how sentences name them, and labels that fit their card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# One dog chasing a cat, one chasing the rabbit, one alone, a turned card, my own card: every sentence
+# that names a card in the middle, as eventLines() writes it for the log and the live region.
+EVENTS = [
+    {"type": "dogs", "dogs": ["big_dog"], "chased": 15},
+    {"type": "dogs", "dogs": ["small_dog"], "chased": "rabbit"},
+    {"type": "dogs", "dogs": ["big_dog"], "chased": None},
+    {"type": "card_revealed", "index": 3, "card": "small_dog"},
+    {"type": "my_card_chosen", "card": -5},
+]
+SENTENCES = {
+    "en": ["The big dog chases away the 15 cat!", "The small dog chases away the rabbit!",
+           "The big dog finds no cat to chase.", "Card 4 turned: the small dog.", "You put the \u22125 cat in the sack."],
+    "es": ["¡El perro grande espanta al gato 15!", "¡El perro pequeño espanta al conejo!",
+           "El perro grande no encuentra gato que espantar.", "Carta 4 destapada: el perro pequeño.",
+           "Metiste el gato \u22125 en el saco."],
+    "fr": ["Le gros chien chasse le chat 15 !", "Le petit chien chasse le lapin !",
+           "Le gros chien ne trouve aucun chat à chasser.", "Carte 4 retournée : le petit chien.",
+           "Vous avez mis le chat \u22125 dans le sac."],
+    "hu": ["A nagy kutya elkergeti: 15 macska!", "A kis kutya elkergeti: nyúl!", "A nagy kutya nem talál macskát.",
+           "Felfordult a(z) 4. lap: kis kutya.", "A zsákba tetted: \u22125 macska."],
+}
+
+
+def _page(pw_browser: Any, server: Any) -> tuple[Any, Any]:
+    pw, browser = pw_browser
+    context = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
+    page = context.new_page()
+    page.goto(f"http://127.0.0.1:{server.port}/rules")  # a page that loads the phone's CSS and modules
+    page.get_by_role("heading", level=1).wait_for()
+    return context, page
+
+
+def test_log_sentences_name_cards_in_lower_case_with_the_languages_article(pw_browser: Any, server: Any) -> None:
+    context, page = _page(pw_browser, server)
+    try:
+        said = page.evaluate("""async (events) => {
+            const i18n = await import('/static/js/i18n.js');
+            const { eventLines } = await import('/static/js/events.js');
+            const out = {};
+            for (const lang of i18n.LANGS) {
+                await i18n.setLang(lang);
+                out[lang] = eventLines({ table: { seats: [] } }, events);
+            }
+            await i18n.setLang('en');
+            return out;
+        }""", EVENTS)
+    finally:
+        context.close()
+    assert said == SENTENCES
