@@ -95,12 +95,18 @@ function label(card) {
   return card === "big_dog" ? t("card.big_short") : t("card.small_short");
 }
 
-/** Return a card face (a div; the caller wraps it in a button or list item and names it). */
-export function cardFace(card, extraClass) {
+/**
+ * Return a card face (a div). With `names` its visible words name it ("Cat −5", "Rabbit 0", "Big dog"), so a
+ * button around it is called what it shows (WCAG 2.5.3); without, the caller names the list item it sits in.
+ */
+export function cardFace(card, extraClass, names = false) {
+  const hidden = names ? null : "true";
+  // The caption comes first in the words (CSS draws it under the picture, the corner at the top).
   return el("div", { class: `card face ${kind(card)} ${extraClass || ""}`, "data-card": String(card) }, [
-    el("span", { class: "corner", text: label(card), "aria-hidden": "true" }),
+    el("span", { class: "caption", text: typeof card === "number" ? t("card.cat_short") : cardName(card), "aria-hidden": hidden }),
+    " ",
+    el("span", { class: "corner", text: label(card), "aria-hidden": hidden }),
     art(card),
-    el("span", { class: "caption", text: typeof card === "number" ? t("card.cat_short") : cardName(card), "aria-hidden": "true" }),
   ]);
 }
 

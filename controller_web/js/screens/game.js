@@ -14,8 +14,9 @@ function header(app) {
   const seated = typeof v.mice === "number";
   return el("header", { class: "game-head", style: { "--seat": safeColour(me.colour) } }, [
     el("span", { class: "me" }, [seatBadge(me), el("span", { class: "seat-name", text: me.name || "" })]),
-    seated ? el("span", { class: "my-mice", "aria-label": t("head.my_mice", { n: v.mice }) }, [
-      mouseIcon(), el("span", { text: v.mice, "aria-hidden": "true" }),
+    seated ? el("span", { class: "my-mice" }, [
+      mouseIcon(), el("span", { class: "sr-only", text: t("head.my_mice", { n: v.mice }) }),
+      el("span", { text: v.mice, "aria-hidden": "true" }),
     ]) : null,
     el("span", { class: "round" }, [
       el("span", { text: t("head.round", { n: v.round, of: v.rounds }) }),
@@ -60,12 +61,12 @@ function chooseActions(app) {
     el("p", { class: "hint", text: t("choose.hint") }),
     el("div", { class: "hand big", role: "group", "aria-labelledby": "choose-h" }, cards.map((c) =>
       el("button", {
-        type: "button", class: "card-btn", "aria-pressed": String(sel === c), "aria-label": cardName(c),
+        type: "button", class: "card-btn", "aria-pressed": String(sel === c),
         onclick: () => {
           app.ui.selected = sel === c ? null : c;
           app.render();
         },
-      }, [cardFace(c)]))),
+      }, [cardFace(c, "", true)]))),
     el("button", {
       type: "button", class: "btn primary wide sticky", disabled: sel === null || app.ui.pending,
       text: sel === null ? t("choose.pick_first") : t("choose.confirm", { card: cardInText(sel) }),
