@@ -96,7 +96,11 @@ def assert_on_screen(page: Any, locator: Any, what: str) -> None:
     count = locator.count()
     assert count, f"{what}: nothing to check"
     for i in range(count):
-        box = locator.nth(i).bounding_box()
+        box = None
+        for _ in range(3):  # the page re-renders on every update: a node may be replaced while it is measured
+            box = locator.nth(i).bounding_box()
+            if box:
+                break
         assert box, f"{what} #{i} is not shown"
         inside = (box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
                   and box["y"] >= top["y"] + top["height"] - 0.5 and box["y"] + box["height"] <= size["height"])

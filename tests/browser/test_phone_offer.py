@@ -122,6 +122,8 @@ def test_the_last_player_buys_an_unbid_sack_then_a_void_round(pw_browser: Any, s
 
         # Round 1: nobody bids; the first two pass, the last one is offered the whole sack.
         _choose_all(phones, 1)
+        for p in phones:  # reading the log at the bottom of the page while the others pass
+            p.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         passers = _pass_twice(phones)
         buyer = _actor(phones, "offer.title")
         assert buyer not in passers
@@ -140,6 +142,9 @@ def test_the_last_player_buys_an_unbid_sack_then_a_void_round(pw_browser: Any, s
         row_labels = [row.nth(i).get_attribute("aria-label") or "" for i in range(row.count())]
         assert len(row_labels) == 4 and all(up.match(label) for label in row_labels), row_labels
         in_sack = sorted(up.match(label)["card"] for label in row_labels)  # type: ignore[index]
+        # The offer brought the sack and both answers into view, under the sticky top bar.
+        assert_on_screen(buyer.page, row, "a card of the sack on offer")
+        assert_on_screen(buyer.page, panel.get_by_role("button"), "an offer button")
         assert_touch_targets(buyer.page, "offer")
         assert_accessible(buyer.page, "offer")
         buyer.page.evaluate("window.scrollTo(0, 0)")

@@ -56,12 +56,13 @@ function chooseActions(app) {
     return null;
   }
   const sel = app.ui.selected;
-  return el("section", { class: "panel", "aria-labelledby": "choose-h" }, [
+  // data-decision / data-moves: what app.js brings into view when the choice starts (the first row of cards).
+  return el("section", { class: "panel", "aria-labelledby": "choose-h", "data-decision": "" }, [
     el("h2", { id: "choose-h", text: t("choose.title") }),
     el("p", { class: "hint", text: t("choose.hint") }),
-    el("div", { class: "hand big", role: "group", "aria-labelledby": "choose-h" }, cards.map((c) =>
+    el("div", { class: "hand big", role: "group", "aria-labelledby": "choose-h" }, cards.map((c, i) =>
       el("button", {
-        type: "button", class: "card-btn", "aria-pressed": String(sel === c),
+        type: "button", class: "card-btn", "aria-pressed": String(sel === c), "data-moves": i === 0 ? "" : null,
         onclick: () => {
           app.ui.selected = sel === c ? null : c;
           app.render();
@@ -103,7 +104,7 @@ function auctionActions(app) {
       buttons.push(el("button", { type: "button", class: "btn wide", disabled: busy,
         text: t("offer.pass"), onclick: () => app.act({ type: "pass" }) }));
     }
-    return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h" }, [
+    return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h", "data-moves": "" }, [
       el("h2", { id: "act-h", text: t("offer.title") }),
       el("p", { class: "hint", text: t("offer.hint", { price: legal.buy_price ?? 1 }) }),
       ...buttons,
@@ -123,7 +124,7 @@ function auctionActions(app) {
       onclick: () => app.act({ type: "pass" }) }));
   }
   const highest = v.highest_bid || 0;
-  return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h" }, [
+  return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h", "data-moves": "" }, [
     el("div", { class: "act-head" }, [
       el("h2", { id: "act-h", text: t("act.title") }),
       el("p", { class: "hint", text: highest > 0 ? t("bid.highest", { n: highest }) : t("bid.none_yet") }),

@@ -30,7 +30,8 @@ function rowCard(update, rc) {
 export function rowSection(update) {
   const row = update.view.row || [];
   if (!row.length) return null;
-  return el("section", { class: "panel sack", "aria-labelledby": "row-h" }, [
+  // data-decision: what the phone brings into view when my auction turn or the offer starts.
+  return el("section", { class: "panel sack", "aria-labelledby": "row-h", "data-decision": "" }, [
     el("h2", { id: "row-h", text: t("row.title") }),
     el("ol", { class: "row" }, row.map((rc) => rowCard(update, rc))),
   ]);
