@@ -105,7 +105,8 @@ export function cardFace(card, extraClass, names = false) {
   return el("div", { class: `card face ${kind(card)} ${extraClass || ""}`, "data-card": String(card) }, [
     el("span", { class: "caption", text: typeof card === "number" ? t("card.cat_short") : cardName(card), "aria-hidden": hidden }),
     " ",
-    el("span", { class: "corner", text: label(card), "aria-hidden": hidden }),
+    // --chars lets CSS fit a dog's word ("pequeño") into the width of the smallest card.
+    el("span", { class: "corner", text: label(card), "aria-hidden": hidden, style: { "--chars": String(label(card).length) } }),
     art(card),
   ]);
 }

@@ -57,3 +57,60 @@ def test_log_sentences_name_cards_in_lower_case_with_the_languages_article(pw_br
     finally:
         context.close()
     assert said == SENTENCES
+
+
+# Every face in every language, at the smallest size each kind of face gets: the small faces at the 46 px floor of
+# the hand and pile grids, the big ones in the choice grid of a 360 px phone, the "you chose" card.
+CARDS = [-8, -5, 3, 5, 8, 11, 15, "rabbit", "big_dog", "small_dog"]
+MEASURE_LABELS = """async (cards) => {
+    const i18n = await import('/static/js/i18n.js');
+    const { cardFace } = await import('/static/js/cards.js');
+    const { el, replace } = await import('/static/js/dom.js');
+    const screen = document.querySelector('main') || document.body;
+    screen.className = 'screen';
+    const cut = [];
+    let measured = 0;
+    for (const lang of i18n.LANGS) {
+        await i18n.setLang(lang);
+        const small = el('ul', { class: 'hand small-cards', style: { 'grid-template-columns': 'repeat(auto-fill, 46px)' } },
+            cards.map((c) => el('li', {}, [cardFace(c, 'small')])));
+        const big = el('div', { class: 'hand big' }, cards.map((c) => el('button', { class: 'card-btn' }, [cardFace(c, '', true)])));
+        const medium = el('div', { class: 'chosen' }, cards.map((c) => cardFace(c, 'medium')));
+        replace(screen, [el('section', { class: 'panel game' }, [small, big, medium])]);
+        for (const face of screen.querySelectorAll('.card.face')) {
+            const box = face.getBoundingClientRect();
+            const border = parseFloat(getComputedStyle(face).borderLeftWidth);
+            for (const label of face.querySelectorAll('.corner, .caption')) {
+                if (getComputedStyle(label).display === 'none' || !label.textContent) continue;
+                measured += 1;
+                const range = document.createRange();
+                range.selectNodeContents(label);
+                const text = range.getBoundingClientRect();
+                const inside = text.left >= box.left + border - 0.5 && text.right <= box.right - border + 0.5
+                    && text.top >= box.top + border - 0.5 && text.bottom <= box.bottom - border + 0.5;
+                if (!inside || label.scrollWidth > label.clientWidth + 0.5) {
+                    cut.push({ lang, card: face.dataset.card, size: face.classList.contains('small') ? 'small'
+                        : face.classList.contains('medium') ? 'medium' : 'big', label: label.textContent,
+                        card_px: [Math.round(box.width), Math.round(box.height)],
+                        text_px: [Math.round(text.width), Math.round(text.height)] });
+                }
+            }
+        }
+    }
+    await i18n.setLang('en');
+    return { cut, measured };
+}"""
+
+
+def test_no_card_label_is_cut_in_any_language_at_the_smallest_card_size(pw_browser: Any, server: Any,
+                                                                        shots: Any) -> None:
+    context, page = _page(pw_browser, server)
+    try:
+        page.set_viewport_size({"width": 360, "height": 640})
+        found = page.evaluate(MEASURE_LABELS, CARDS)
+        page.screenshot(path=str(shots / "card-labels-hu.png"), full_page=True)  # the last language drawn
+    finally:
+        context.close()
+    # Per language: 10 small faces show their corner; 10 big and 10 medium faces their caption and (not the dogs) corner.
+    assert found["measured"] == 4 * (10 + 18 + 18), found["measured"]
+    assert not found["cut"], "labels cut: " + "\n".join(map(str, found["cut"]))
