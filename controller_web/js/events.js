@@ -1,7 +1,7 @@
 // Turns the update's events into short "what happened" lines in the player's language.
 
 import { t } from "./i18n.js";
-import { cardInText } from "./cards.js";
+import { cardInText, signed } from "./cards.js";
 
 /** Return the table seat entry of `seat` from an update, or a stand-in. */
 export function seatOf(update, seat) {
@@ -52,7 +52,7 @@ export function eventLines(update, events) {
         lines.push(dogsLine(e));
         break;
       case "sack_won":
-        lines.push(t("ev.sack_won", { name: n(e.seat), paid: e.paid, value: e.value }));
+        lines.push(t("ev.sack_won", { name: n(e.seat), paid: e.paid, value: signed(e.value) }));
         break;
       case "start_player":
         lines.push(t("ev.start_player", { name: n(e.seat) }));

@@ -9,25 +9,31 @@ import pytest
 pytestmark = pytest.mark.browser
 
 # One dog chasing a cat, one chasing the rabbit, one alone, a turned card, my own card: every sentence
-# that names a card in the middle, as eventLines() writes it for the log and the live region.
+# that names a card in the middle, and a sack worth less than nothing: eventLines() writes them for the log
+# and the live region.
 EVENTS = [
     {"type": "dogs", "dogs": ["big_dog"], "chased": 15},
     {"type": "dogs", "dogs": ["small_dog"], "chased": "rabbit"},
     {"type": "dogs", "dogs": ["big_dog"], "chased": None},
     {"type": "card_revealed", "index": 3, "card": "small_dog"},
     {"type": "my_card_chosen", "card": -5},
+    {"type": "sack_won", "seat": 0, "paid": 2, "value": -13},  # a negative worth has the real minus sign
 ]
 SENTENCES = {
     "en": ["The big dog chases away the 15 cat!", "The small dog chases away the rabbit!",
-           "The big dog finds no cat to chase.", "Card 4 turned: the small dog.", "You put the \u22125 cat in the sack."],
+           "The big dog finds no cat to chase.", "Card 4 turned: the small dog.", "You put the \u22125 cat in the sack.",
+           "Ana wins the sack for 2 (worth \u221213)."],
     "es": ["¡El perro grande espanta al gato 15!", "¡El perro pequeño espanta al conejo!",
            "El perro grande no encuentra gato que espantar.", "Carta 4 destapada: el perro pequeño.",
-           "Metiste el gato \u22125 en el saco."],
+           "Metiste el gato \u22125 en el saco.",
+           "Ana gana el saco por 2 (vale \u221213)."],
     "fr": ["Le gros chien chasse le chat 15 !", "Le petit chien chasse le lapin !",
            "Le gros chien ne trouve aucun chat à chasser.", "Carte 4 retournée : le petit chien.",
-           "Vous avez mis le chat \u22125 dans le sac."],
+           "Vous avez mis le chat \u22125 dans le sac.",
+           "Ana gagne le sac pour 2 (valeur \u221213)."],
     "hu": ["A nagy kutya elkergeti: 15 macska!", "A kis kutya elkergeti: nyúl!", "A nagy kutya nem talál macskát.",
-           "Felfordult a(z) 4. lap: kis kutya.", "A zsákba tetted: \u22125 macska."],
+           "Felfordult a(z) 4. lap: kis kutya.", "A zsákba tetted: \u22125 macska.",
+           "Ana 2 egérért viszi a zsákot (értéke \u221213)."],
 }
 
 
@@ -49,7 +55,7 @@ def test_log_sentences_name_cards_in_lower_case_with_the_languages_article(pw_br
             const out = {};
             for (const lang of i18n.LANGS) {
                 await i18n.setLang(lang);
-                out[lang] = eventLines({ table: { seats: [] } }, events);
+                out[lang] = eventLines({ table: { seats: [{ seat: 0, name: 'Ana' }] } }, events);
             }
             await i18n.setLang('en');
             return out;

@@ -2,7 +2,7 @@
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { cardFace, cardInText, cardName, mouseIcon, seatBadge } from "../cards.js";
+import { cardFace, cardInText, cardName, mouseIcon, seatBadge, signed } from "../cards.js";
 import { seatOf } from "../events.js";
 import { rowSection, mouseCardsSection, seatsSection, logSection, statusText } from "./table.js";
 import { safeColour } from "./common.js";
@@ -162,7 +162,7 @@ function pileSection(app) {
     open ? el("div", { id: "pile-list" }, [
       pile.length ? el("ul", { class: "hand small-cards" }, pile.map((c) => el("li", { "aria-label": cardName(c) }, [cardFace(c, "small")])))
         : el("p", { class: "hint", text: t("pile.empty") }),
-      el("p", { class: "small", text: t("pile.value", { n: total }) }),
+      el("p", { class: "small", text: t("pile.value", { n: signed(total) }) }),
     ]) : null,
   ]);
 }
