@@ -29,6 +29,7 @@ class SackTableScene(Scene):
         self.timer_seat: int | None = None
         self._timer_base: tuple[float, float] | None = None  # (seconds_left, clock when received)
         self._last_tick = -1
+        self._away_hint: tuple[int, str] | None = None  # (seat, text) of the 'X is away' toast
 
     def enter(self) -> None:
         """Start with a clean animation timeline."""
@@ -37,17 +38,32 @@ class SackTableScene(Scene):
     def on_update(self, update: dict[str, Any]) -> None:
         """Schedule the animations of the update's events and restart the turn timer countdown."""
         self.anim.absorb(update, self.ctx.model.previous)
-        before = {s.get("seat") for s in ((self.ctx.model.previous or {}).get("table") or {}).get("seats") or ()
-                  if not s.get("connected", True)}
-        for seat in (update.get("table") or {}).get("seats") or ():
-            if not seat.get("connected", True) and not seat.get("bot") and seat.get("seat") not in before:
-                self.ctx.toast(self.ctx.texts("hint_away", name=seat.get("name", "")), seconds=6)
+        self._hint_away(update, self.ctx.model.previous)
         timer = update.get("timer")
         if isinstance(timer, dict) and isinstance(timer.get("seconds_left"), (int, float)):
             self.timer_seat = timer.get("seat")
             self._timer_base = (float(timer["seconds_left"]), self.ctx.clock)
         else:
             self.timer_seat, self._timer_base, self.timer_left = None, None, None
+
+    def _hint_away(self, update: dict[str, Any], previous: dict[str, Any] | None) -> None:
+        """Say who just dropped (B lets a bot play for them); take the hint down once they are back."""
+        def away(u: dict[str, Any] | None) -> dict[int, str]:
+            return {s.get("seat"): str(s.get("name", "")) for s in ((u or {}).get("table") or {}).get("seats") or ()
+                    if not s.get("connected", True) and not s.get("bot")}
+
+        now, before = away(update), away(previous)
+        for seat, name in now.items():
+            if seat not in before:
+                self._away_hint = (seat, self.ctx.texts("hint_away", name=name))
+                self.ctx.toast(self._away_hint[1], seconds=6)
+        if self._away_hint is not None and self._away_hint[0] not in now:
+            self.ctx.end_toast(self._away_hint[1])
+            self._away_hint = None
+            for seat, name in now.items():  # someone else is still away: say that instead
+                self._away_hint = (seat, self.ctx.texts("hint_away", name=name))
+                self.ctx.toast(self._away_hint[1], seconds=6)
+                break
 
     def handle(self, intent: Intent) -> None:
         """B hands a disconnected player's seat to a bot (the player takes it back by reconnecting)."""
