@@ -300,6 +300,23 @@ def _corner_value(surf: pygame.Surface, font: pygame.font.Font, text: str, colou
     surf.blit(flipped, flipped.get_rect(bottomright=(card.right - pad, card.bottom - pad // 2)))
 
 
+def label_font(text: str, width: int, height: int) -> pygame.font.Font:
+    """Return the largest card font (at most `height` pixels) in which `text` fits `width` pixels."""
+    size = height
+    font = pygame.font.Font(None, size)
+    while font.size(text)[0] > width and size > 8:
+        size -= 2
+        font = pygame.font.Font(None, size)
+    return font
+
+
+def _bottom_label(surf: pygame.Surface, text: str, colour: Colour, card: pygame.Rect) -> None:
+    """Write `text` centred near the bottom of the card (above the owner's badge), shrunk to fit its width."""
+    font = label_font(text, int(card.width * 0.86), int(card.height * 0.12))
+    label = font.render(text, True, colour)
+    surf.blit(label, label.get_rect(midbottom=(card.centerx, card.bottom - card.height * 0.1)))
+
+
 def _card_base(w: int, h: int, bg: Colour, edge: Colour) -> tuple[pygame.Surface, pygame.Rect]:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
@@ -309,8 +326,11 @@ def _card_base(w: int, h: int, bg: Colour, edge: Colour) -> tuple[pygame.Surface
     return surf, rect
 
 
-def draw_card(card: int | str, size: tuple[int, int]) -> pygame.Surface:
-    """Return a freshly drawn face of `card` (cat value, 'rabbit', 'big_dog', 'small_dog', 'back', 'sack')."""
+def draw_card(card: int | str, size: tuple[int, int], label: str | None = None) -> pygame.Surface:
+    """Return a freshly drawn face of `card` (cat value, 'rabbit', 'big_dog', 'small_dog', 'back', 'sack').
+
+    `label` is the dogs' name in the TV's language, written along the bottom ('big dog').
+    """
     w, h = size[0] * SUPER, size[1] * SUPER
     value_font = pygame.font.Font(None, int(w * 0.36))
     if card == "back":
@@ -336,12 +356,14 @@ def draw_card(card: int | str, size: tuple[int, int]) -> pygame.Surface:
     elif card in ("big_dog", "small_dog"):
         big = card == "big_dog"
         surf, rect = _card_base(w, h, (206, 226, 244) if big else (252, 232, 206), (60, 50, 44))
-        art = pygame.Rect(rect.left + w * 0.06, rect.top + h * 0.12, w * 0.88, h * 0.78)
+        art = pygame.Rect(rect.left + w * 0.06, rect.top + h * 0.1, w * 0.88, h * 0.68)
         _draw_dog(_Pen(surf, art), big)
         # arrows say which cat the dog chases: the highest (big) or the lowest (small)
         arrow = pygame.Rect(0, 0, w * 0.16, h * 0.14)
         _arrow(_Pen(surf, arrow.move(rect.left + w * 0.07, rect.top + h * 0.04)), big, BLUE_INK)
-        _arrow(_Pen(surf, arrow.move(rect.right - w * 0.23, rect.bottom - h * 0.18)), big, BLUE_INK)
+        _arrow(_Pen(surf, arrow.move(rect.right - w * 0.23, rect.top + h * 0.04)), big, BLUE_INK)
+        if label:
+            _bottom_label(surf, label, BLUE_INK, rect)
     else:
         surf, rect = _card_base(w, h, (200, 200, 200), (60, 50, 44))
         _corner_value(surf, value_font, "?", BLACK, rect)
@@ -366,18 +388,32 @@ def draw_mouse_card(value: int, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, size)
 
 
-class CardArt:
-    """The cache of drawn cards: each (card, size) is drawn once."""
+LABEL_MIN_WIDTH = 120  # smaller cards (won piles, results) are too small for a written name
+LABELLED = ("big_dog", "small_dog")  # the cards whose picture alone does not say what they are
 
-    def __init__(self) -> None:
+
+def card_labels(texts: Callable[[str], str]) -> dict[str, str]:
+    """Return the names written on the labelled cards, in the language of `texts` (a game.tv.i18n.Texts)."""
+    return {card: texts(f"label.{card}") for card in LABELLED}
+
+
+class CardArt:
+    """The cache of drawn cards: each (card, size) is drawn once.
+
+    `labels` names the cards that carry their name on the face (the dogs), in the TV's language.
+    """
+
+    def __init__(self, labels: dict[str, str] | None = None) -> None:
         self._faces: dict[tuple[object, tuple[int, int]], pygame.Surface] = {}
+        self.labels = dict(labels or {})
 
     def face(self, card: int | str, size: tuple[int, int]) -> pygame.Surface:
         """Return the drawn face of `card` at `size` ('back' and 'sack' too)."""
         key = (card, size)
         surf = self._faces.get(key)
         if surf is None:
-            surf = display_ready(draw_card(card, size))
+            label = self.labels.get(str(card)) if size[0] >= LABEL_MIN_WIDTH else None
+            surf = display_ready(draw_card(card, size, label))
             self._faces[key] = surf
         return surf
 

@@ -84,6 +84,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "card.rabbit": {"en": "rabbit", "es": "conejo", "fr": "lapin", "hu": "nyúl"},
     "card.big_dog": {"en": "big dog", "es": "perro grande", "fr": "grand chien", "hu": "nagy kutya"},
     "card.small_dog": {"en": "small dog", "es": "perro pequeño", "fr": "petit chien", "hu": "kis kutya"},
+    "label.big_dog": {"en": "big dog", "es": "perro grande", "fr": "grand chien", "hu": "nagy kutya"},
+    "label.small_dog": {"en": "small dog", "es": "perro pequeño", "fr": "petit chien", "hu": "kis kutya"},
     "card.cat": {"en": "{n} cat", "es": "gato de {n}", "fr": "chat {n}", "hu": "{n} macska"},
     "ev.card_chosen": {"en": "{name} has chosen a card", "es": "{name} ya ha elegido carta",
                        "fr": "{name} a choisi sa carte", "hu": "{name} választott"},

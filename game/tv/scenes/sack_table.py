@@ -149,14 +149,15 @@ class SackTableScene(Scene):
         cards = view.get("mouse_cards") or ()
         for i, (value, mice) in enumerate(cards):
             rect = SACK.mouse_card(i, len(cards))
-            canvas.blit(ctx.art.mouse_card(int(value), MOUSE_CARD_SIZE), rect)
-            count_at = (rect.left + 20, rect.bottom - 12)
+            canvas.blit(ctx.art.mouse_card(int(value), MOUSE_CARD_SIZE), rect)  # the card's value is its label
+            # what lies on the card: a pile of mice on a dark tray, counted in light ink ('×4', as on the phones)
+            tray = SACK.mouse_pile(i, len(cards))
+            panel(canvas, tray, INK_DARK, GOLD if mice else GREY, 3, 14)
+            count = ctx.tc.render(f"×{int(mice)}", layout.TEXT_LARGE, INK if mice else INK_DIM)
+            canvas.blit(count, count.get_rect(midright=(tray.right - 14, tray.centery)))
             if mice:
-                coins = pygame.Rect(rect.left + 96, rect.centery, rect.width - 108, rect.height // 2 - 8)
-                draw_coins(canvas, ctx.tc, ctx.art.coin(15), int(mice), coins, label_size=0)
-                shadow_text(ctx.tc, canvas, str(mice), layout.TEXT_HUGE, GOLD, bottomleft=count_at)
-            else:
-                ctx.tc.blit(canvas, "0", layout.TEXT_HUGE, GREY, bottomleft=count_at)
+                coins = pygame.Rect(tray.left + 8, tray.top + 4, tray.width - count.get_width() - 36, tray.height - 6)
+                draw_coins(canvas, ctx.tc, ctx.art.coin(12), int(mice), coins, label_size=0)
 
     def _draw_row(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
         ctx = self.ctx
@@ -191,31 +192,36 @@ class SackTableScene(Scene):
                 draw_symbol(canvas, str(info.get("symbol")), spot, 34, parse_colour(info.get("colour")))
 
     def _draw_bid(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
+        """Draw seat's bid, 'passed', or its choice on the tab joined to the top of its own panel."""
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
         spot = SACK.bid_spot(seat, players)
         info = (view.get("seats") or ())[seat] if seat < len(view.get("seats") or ()) else {}
         phase = view.get("phase")
+        colour = parse_colour(ctx.model.seat_info(seat).get("colour"))
+        inside = spot.inflate(0, -18).move(0, -9)  # the part above the panel's top border
         if phase == "choose":
+            panel(canvas, spot, PANEL, colour, 3, 18)
             if info.get("chosen"):
                 mini = ctx.art.face("back", MINI_CARD)
-                canvas.blit(mini, mini.get_rect(center=(spot.centerx, spot.centery + 10)))
-                tc.blit(canvas, t("chosen"), layout.TEXT_SMALL, INK_DIM, midtop=(spot.centerx, spot.top - 4))
+                canvas.blit(mini, mini.get_rect(midleft=(inside.left + 14, inside.centery)))
+                tc.blit(canvas, t("chosen"), layout.TEXT_SMALL, INK, max_width=inside.width - MINI_CARD[0] - 40,
+                        midleft=(inside.left + MINI_CARD[0] + 28, inside.centery))
             else:
-                tc.blit(canvas, t("choosing"), layout.TEXT_SMALL, INK_DIM, center=spot.center)
+                tc.blit(canvas, t("choosing"), layout.TEXT_SMALL, INK_DIM, max_width=inside.width - 20,
+                        center=inside.center)
             return
         if info.get("passed"):
-            pill = pygame.Rect(0, 0, min(spot.width - 20, 200), 56)
-            pill.center = spot.center
-            panel(canvas, pill, (50, 56, 58), GREY, 2, 28)
-            tc.blit(canvas, t("passed"), layout.TEXT_BODY, INK_DIM, center=pill.center)
+            panel(canvas, spot, (50, 56, 58), GREY, 3, 18)
+            tc.blit(canvas, t("passed"), layout.TEXT_BODY, INK, max_width=inside.width - 20, center=inside.center)
             return
         amount = int(info.get("bid") or 0)
         if amount:
-            area = spot.inflate(-20, -10)
+            panel(canvas, spot, PANEL, colour, 3, 18)
+            draw_coins(canvas, tc, ctx.art.coin(15), amount, SACK.bid_coins(seat, players), label_size=0)
             leading = amount >= int(view.get("highest_bid") or 0)  # gold for the bid to beat, dim once outbid
-            draw_coins(canvas, tc, ctx.art.coin(15), amount, area,
-                       label_size=layout.TEXT_HUGE + 8 * round(4 * (self.anim.pop_scale(seat) - 1)),
-                       label_colour=GOLD if leading else INK_DIM)
+            size = layout.TEXT_HUGE + 8 * round(4 * (self.anim.pop_scale(seat) - 1))
+            shadow_text(tc, canvas, str(amount), size, GOLD if leading else INK_DIM,
+                        center=SACK.bid_label(seat, players).center)
 
     def _draw_seat(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
