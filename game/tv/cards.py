@@ -13,6 +13,7 @@ from typing import Callable
 
 import pygame
 
+from game.tv.i18n import number
 from game.tv.render import Colour, coin_sprite, display_ready
 
 SUPER = 2  # draw at 2x and scale down: smooth edges without an anti-aliasing library
@@ -348,7 +349,7 @@ def draw_card(card: int | str, size: tuple[int, int], label: str | None = None) 
         art = pygame.Rect(rect.left + w * 0.06, rect.top + h * 0.16, w * 0.88, h * 0.72)
         _draw_cat(_Pen(surf, art), look)
         colour = RED_INK if card < 0 else BLUE_INK
-        _corner_value(surf, value_font, str(card), colour, rect)
+        _corner_value(surf, value_font, number(card), colour, rect)
     elif card == "rabbit":
         surf, rect = _card_base(w, h, (222, 238, 214), (60, 50, 44))
         _draw_rabbit(_Pen(surf, pygame.Rect(rect.left + w * 0.08, rect.top + h * 0.14, w * 0.84, h * 0.74)))

@@ -150,6 +150,14 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+MINUS = "\u2212"  # the real minus sign: '−8', as the phones write it, not the hyphen of '-8'
+
+
+def number(n: int) -> str:
+    """Return `n` as the TV writes it: negative numbers with the real minus sign ('−8')."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
 def pick_lang(requested: str | None) -> str:
     """Return the TV language: `requested` if supported, else the system locale's, else English."""
     candidates = [requested or ""]
@@ -178,6 +186,7 @@ class Texts:
         if entry is None:
             return key
         text = entry.get(self.lang) or entry["en"]
+        params = {k: number(v) if isinstance(v, int) and not isinstance(v, bool) else v for k, v in params.items()}
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):

@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from game.tv import layout
+from game.tv.i18n import number
 from game.tv.intents import Intent
 from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
 from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN,
@@ -265,7 +266,7 @@ class SackTableScene(Scene):
         tc.blit(canvas, f"×{won}", layout.TEXT_LARGE, INK if won else INK_DIM,
                 midleft=(slot.right + 34, slot.centery))
         if won_cards:
-            text = "  ".join(str(c) if isinstance(c, int) else ("0" if c == "rabbit" else "?") for c in won_cards)
+            text = "  ".join(number(c) if isinstance(c, int) else ("0" if c == "rabbit" else "?") for c in won_cards)
             tc.blit(canvas, text, layout.TEXT_SMALL, GOLD, max_width=rect.width - 110,
                     midright=(rect.right - 14, rect.top + 92))
         if seat == view.get("start_player") and not self.anim.moving_marker():
