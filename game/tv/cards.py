@@ -23,8 +23,14 @@ NEG_BG = (214, 206, 226)
 BLACK = (24, 22, 28)
 PINK = (236, 150, 160)
 WHITE = (252, 252, 250)
-RED_INK = (196, 38, 44)
+RED_INK = (156, 22, 30)  # dark enough on the lilac of a bad cat (AA)
 BLUE_INK = (30, 70, 140)
+RABBIT_BG, RABBIT_INK = (222, 238, 214), (40, 110, 40)
+BIG_DOG_BG, SMALL_DOG_BG = (206, 226, 244), (252, 232, 206)
+MOUSE_BG, MOUSE_INK = (236, 226, 204), (110, 70, 30)
+# every (text, background) pair written on a card face, for the contrast test
+CARD_TEXT_PAIRS = ((BLUE_INK, CREAM), (RED_INK, NEG_BG), (RABBIT_INK, RABBIT_BG), (BLUE_INK, BIG_DOG_BG),
+                   (BLUE_INK, SMALL_DOG_BG), (MOUSE_INK, MOUSE_BG))
 
 
 @dataclass(frozen=True)
@@ -351,12 +357,12 @@ def draw_card(card: int | str, size: tuple[int, int], label: str | None = None) 
         colour = RED_INK if card < 0 else BLUE_INK
         _corner_value(surf, value_font, number(card), colour, rect)
     elif card == "rabbit":
-        surf, rect = _card_base(w, h, (222, 238, 214), (60, 50, 44))
+        surf, rect = _card_base(w, h, RABBIT_BG, (60, 50, 44))
         _draw_rabbit(_Pen(surf, pygame.Rect(rect.left + w * 0.08, rect.top + h * 0.14, w * 0.84, h * 0.74)))
-        _corner_value(surf, value_font, "0", (40, 110, 40), rect)
+        _corner_value(surf, value_font, "0", RABBIT_INK, rect)
     elif card in ("big_dog", "small_dog"):
         big = card == "big_dog"
-        surf, rect = _card_base(w, h, (206, 226, 244) if big else (252, 232, 206), (60, 50, 44))
+        surf, rect = _card_base(w, h, BIG_DOG_BG if big else SMALL_DOG_BG, (60, 50, 44))
         art = pygame.Rect(rect.left + w * 0.06, rect.top + h * 0.1, w * 0.88, h * 0.68)
         _draw_dog(_Pen(surf, art), big)
         # arrows say which cat the dog chases: the highest (big) or the lowest (small)
@@ -374,7 +380,7 @@ def draw_card(card: int | str, size: tuple[int, int], label: str | None = None) 
 def draw_mouse_card(value: int, size: tuple[int, int]) -> pygame.Surface:
     """Return the empty mouse card of `value` (its mice are drawn on top by the table)."""
     w, h = size[0] * SUPER, size[1] * SUPER
-    surf, rect = _card_base(w, h, (236, 226, 204), (110, 80, 50))
+    surf, rect = _card_base(w, h, MOUSE_BG, (110, 80, 50))
     pen = _Pen(surf, pygame.Rect(rect.left + w * 0.55, rect.top + h * 0.12, w * 0.4, h * 0.45))
     grey, dark = (150, 146, 150), (90, 86, 92)
     pen.ellipse(dark, 0.55, 0.6, 0.9, 0.62)
@@ -384,7 +390,7 @@ def draw_mouse_card(value: int, size: tuple[int, int]) -> pygame.Surface:
     pen.circle(BLACK, 0.14, 0.52, 0.04)
     pen.arc(dark, 1.0, 0.7, 0.5, 0.6, 3.4, 5.6, 0.03)
     font = pygame.font.Font(None, int(h * 0.5))
-    label = font.render(str(value), True, (110, 70, 30))
+    label = font.render(str(value), True, MOUSE_INK)
     surf.blit(label, label.get_rect(topleft=(rect.left + w * 0.08, rect.top + h * 0.06)))
     return pygame.transform.smoothscale(surf, size)
 

@@ -16,7 +16,7 @@ from game.tv.anim import Timeline, ease_in_out, ease_out, hop, lerp
 from game.tv.cards import CardArt
 from game.tv.i18n import Texts
 from game.tv.layout import CARD_SIZE, SACK
-from game.tv.render import GOLD, TextCache, shadow_text
+from game.tv.render import GOLD, INK_DARK, TextCache, panel
 from game.tv.sound import Sfx
 
 Point = tuple[float, float]
@@ -262,9 +262,12 @@ class SackAnimator:
             if 0 < q < 1:
                 x, y = hop(data["src"], data["dst"], ease_in_out(q), 90)
                 canvas.blit(coin, coin.get_rect(center=(int(x), int(y))))
-        if data.get("label") and p > 0.6:
+        if data.get("label") and p > 0.6:  # '+6' on a dark pill: readable over the coins and the seat's name
             x, y = data["dst"]
-            shadow_text(tc, canvas, data["label"], layout.TEXT_LARGE, GOLD, center=(x, y - 80 - 30 * (p - 0.6)))
+            label = tc.render(data["label"], layout.TEXT_LARGE, GOLD)
+            rect = label.get_rect(center=(int(x), int(y - 80 - 30 * (p - 0.6))))
+            panel(canvas, rect.inflate(28, 8), INK_DARK, GOLD, 2, 20)
+            canvas.blit(label, rect)
 
     def _draw_collect(self, canvas: pygame.Surface, art: CardArt, data: dict[str, Any], p: float) -> None:
         share = data["chase_share"]

@@ -10,8 +10,8 @@ from game.tv import layout
 from game.tv.i18n import number
 from game.tv.intents import Intent
 from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
-from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN,
-                            draw_coins, draw_symbol, grey_out, panel, parse_colour, shadow_text)
+from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN, draw_coins, draw_symbol, grey_out,
+                            ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, Scene, draw_toast
 from game.tv.scenes.sack_anim import SackAnimator, row_len_for
 from game.tv.sound import Sfx
@@ -129,17 +129,18 @@ class SackTableScene(Scene):
         if phase in ("auction", "offer") and isinstance(turn, int):
             info = ctx.model.seat_info(turn)
             colour = parse_colour(info.get("colour"))
+            ink = ink_on(colour)  # dark on a light seat colour, light on a dark one: always AA
             pygame.draw.rect(canvas, colour, banner, border_radius=22)
             pygame.draw.rect(canvas, (0, 0, 0), banner, 4, border_radius=22)
             draw_symbol(canvas, str(info.get("symbol")), (banner.left + 50, banner.centery), 52, INK, INK_DARK)
             key = "turn.offer" if phase == "offer" else "turn.bid"
             text = t(key, name=ctx.model.name(turn))
             room = banner.width - 120 - (130 if self.timer_left is not None else 0)
-            tc.blit(canvas, text, layout.TEXT_HUGE, INK_DARK, max_width=room,
+            tc.blit(canvas, text, layout.TEXT_HUGE, ink, max_width=room,
                     midleft=(banner.left + 96, banner.centery))
             if self.timer_left is not None:
                 tc.blit(canvas, t("seconds", n=int(self.timer_left + 0.999)), layout.TEXT_LARGE,
-                        INK_DARK, midright=(banner.right - 24, banner.centery))
+                        ink, midright=(banner.right - 24, banner.centery))
         else:
             panel(canvas, banner, PANEL, INK_DIM, 2, 22)
             text = t("turn.over") if phase == "over" else t("turn.choose")
