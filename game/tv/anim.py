@@ -87,7 +87,7 @@ class Timeline:
     """
 
     LEAD = 0.25  # seconds the newest update's pictures may wait for older ones
-    CATCH_UP = 0.5  # seconds after a burst's update until its pictures are over
+    CATCH_UP = 0.5  # seconds after a hurried update arrived until its pictures are over
 
     def __init__(self) -> None:
         self.now = 0.0
