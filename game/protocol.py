@@ -386,14 +386,29 @@ def table_to_wire(table: Mapping[str, Any]) -> dict[str, Any]:
     return shape(table, _TABLE)
 
 
+def outcome_to_wire(game_id: str, outcome: Any) -> dict[str, Any] | None:
+    """Return a game's outcome as the score screens get it: winners, totals, which way they rank, detail."""
+    if outcome is None:
+        return None
+    return {"winners": _leaf(outcome.winners), "totals": _leaf(outcome.totals),
+            "lowest_wins": bool(outcome.lowest_wins),
+            "detail": shape(outcome.detail, GAMES[game_id].detail_schema)}
+
+
 def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[str, Any],
            view: dict[str, Any] | None, events: list[dict[str, Any]],
-           timer: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Return an `update` message built from whitelisted parts (table, view, events already shaped)."""
+           timer: Mapping[str, Any] | None, acting: list[int] | None = None,
+           outcome: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Return an `update` message built from whitelisted parts (table, view, events, outcome already shaped).
+
+    `acting`: the seats that may act now (a running game; who is acting is public in every game).
+    `outcome`: a finished game's result for the score screens (see `outcome_to_wire`).
+    """
     msg: dict[str, Any] = {
         "type": "update", "version": version, "stage": str(stage),
         "table": table, "you": shape(you, _YOU),
         "view": view, "events": events,
+        "acting": list(acting or ()), "outcome": outcome,
     }
     if timer is not None:
         msg["timer"] = shape(timer, _TIMER)

@@ -74,6 +74,7 @@ class Session:
         self.change_listeners: list[Callable[[list[dict[str, Any]]], None]] = []
         self._public_cache: tuple[int, dict[str, Any]] | None = None
         self._table_cache: tuple[int, dict[str, Any]] | None = None
+        self._game_cache: tuple[int, dict[str, Any]] | None = None
 
     # ------------------------------------------------------------ queries
 
@@ -166,6 +167,18 @@ class Session:
                 out.append(wire)
         return out
 
+    def _wire_game(self) -> dict[str, Any]:
+        """Return who acts now and a finished game's outcome, for this version (shared by every update)."""
+        if self._game_cache is None or self._game_cache[0] != self.version:
+            acting: list[int] = []
+            outcome = None
+            if self.state is not None and self.stage is Stage.PLAYING:
+                acting = sorted(self.rules.to_act(self.state))
+            elif self.state is not None and self.stage is Stage.OVER:
+                outcome = P.outcome_to_wire(self.game_id, self.rules.outcome(self.state))
+            self._game_cache = (self.version, {"acting": acting, "outcome": outcome})
+        return self._game_cache[1]
+
     def _wire_table(self) -> dict[str, Any]:
         """Return the whitelisted table for this version (built once, shared by every update)."""
         if self._table_cache is None or self._table_cache[0] != self.version:
@@ -180,7 +193,7 @@ class Session:
         you = {"seat": i, "role": str(Role.PLAYER), "host": seat is self.host, "name": seat.name,
                "colour": seat.colour, "symbol": seat.symbol}
         return P.update(version=self.version, stage=self.stage, table=self._wire_table(), you=you,
-                        view=view, events=self._events(events, i), timer=self._timer())
+                        view=view, events=self._events(events, i), timer=self._timer(), **self._wire_game())
 
     def public_update(self, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """Return the public `update` (TV and watchers) for the current version."""
@@ -192,7 +205,8 @@ class Session:
         you = {"seat": None, "role": str(Role.WATCHER), "host": False, "name": None,
                "colour": None, "symbol": None}
         msg = P.update(version=self.version, stage=self.stage, table=self._wire_table(), you=you,
-                       view=view, events=self._events(events or [], None), timer=self._timer())
+                       view=view, events=self._events(events or [], None), timer=self._timer(),
+                       **self._wire_game())
         self._public_cache = (self.version, msg)
         return msg
 

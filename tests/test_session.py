@@ -295,3 +295,20 @@ def test_the_table_names_every_registered_game_with_its_seats_and_declared_optio
     # every option a lobby can show has its value in `options`, and nothing else is there
     names = {o["name"] for o in table["table_options"]} | {o.name for o in s.rules.options}
     assert set(table["options"]) == names
+
+
+def test_updates_say_who_acts_and_a_finished_game_sends_its_generic_outcome():
+    s, _ = started()
+    u = s.public_update()
+    assert u["acting"] == [0, 1, 2, 3] and u["outcome"] is None  # everyone chooses a card
+    rng = random.Random(3)
+    while s.stage == "playing":
+        seat = min(s.rules.to_act(s.state))
+        s.submit(seat, s.version, rng.choice(s.rules.legal_actions(s.state, seat)))
+        if s.stage == "playing":
+            assert s.public_update()["acting"] == sorted(s.rules.to_act(s.state))
+    out = s.public_update()["outcome"]
+    result = s.rules.outcome(s.state)
+    assert out["winners"] == list(result.winners) and out["totals"] == list(result.totals)
+    assert out["lowest_wins"] is False and set(out["detail"]) == {"scores", "tie_break"}
+    assert s.public_update()["acting"] == []

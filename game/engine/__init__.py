@@ -80,6 +80,7 @@ class GameRules:
     public_schema: Schema
     seat_schema: Schema
     event_schemas: dict[str, Schema]
+    detail_schema: Schema  # the outcome's per-game detail, as the score screens get it
     outcome: Callable[[Any], Outcome | None]
     record_body: Callable[[dict[str, Any], list[dict[str, Any]], dict[str, Any]], dict[str, Any]]
     read_body: Callable[[dict[str, Any], int, dict[str, Any]], tuple[dict[str, Any], list[RecordEntry]]]
@@ -124,6 +125,7 @@ CAT_IN_THE_SACK = GameRules(
     public_schema=_sack_views.PUBLIC_SCHEMA,
     seat_schema=_sack_views.SEAT_SCHEMA,
     event_schemas=_sack_views.EVENT_SCHEMAS,
+    detail_schema=_sack_views.DETAIL_SCHEMA,
     outcome=_sack.outcome,
     record_body=_sack_record.record_body,
     read_body=_sack_record.read_body,
