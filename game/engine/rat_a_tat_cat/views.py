@@ -1,0 +1,239 @@
+"""Rat-a-Tat Cat views: what the TV/watchers (public) and each seat's phone may see right now.
+
+Built field by field from the state, following the visibility table of the rules file: the
+public view holds no face-down card (the kids variant's outer cards lie face up; after a round
+every line is turned up), no card drawn from the pile (it shows once used as a power or
+discarded, as the discard top) and no pile order. A seat's view adds only what that player may
+see at this moment: the card it drew while it decides, its cards 1 and 4 while it looks
+(R-LOOK-1), and the card it peeked at until its turn ends (R-POWER-1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any
+
+from game.engine.rat_a_tat_cat.cards import OUTER_POSITIONS, POSITIONS, Power, card_to_json
+from game.engine.rat_a_tat_cat.rules import (
+    GAME_ID,
+    discard_dead,
+    discard_takeable,
+    end_mode,
+    face_up_positions,
+    kids,
+    may_knock,
+    outcome,
+    swap_positions,
+    to_act,
+)
+from game.engine.rat_a_tat_cat.state import Phase, Source, State
+
+CardJson = int | str
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What everyone sees of a seat: its line (None for a face-down card), and whether it is out."""
+
+    seat: int
+    out: bool
+    line: tuple[CardJson | None, ...]
+    looking: bool
+
+
+@dataclass(frozen=True)
+class Glimpse:
+    """One of the seat's own face-down cards that it may see now (its look, or its peek)."""
+
+    position: int
+    card: CardJson
+
+
+@dataclass(frozen=True)
+class Legal:
+    """The moves a seat may make now, in the compact form a phone renders buttons from.
+
+    `replace` and `peek` are positions; a Swap takes one of `swap_positions` of the seat's own
+    line and one of the same positions of a seat in `swap_seats`.
+    """
+
+    memorised: bool = False
+    draw_pile: bool = False
+    draw_discard: bool = False
+    replace: tuple[int, ...] = ()
+    discard: bool = False
+    peek: tuple[int, ...] = ()
+    swap_positions: tuple[int, ...] = ()
+    swap_seats: tuple[int, ...] = ()
+    swap_skip: bool = False
+    draw2: bool = False
+    knock: bool = False
+    end_turn: bool = False
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """The table as the TV and watchers see it."""
+
+    game: str
+    players: int
+    round: int
+    dealer: int
+    phase: str
+    turn: int | None
+    looking: tuple[int, ...]
+    seats: tuple[SeatInfo, ...]
+    pile: int
+    discard_top: CardJson | None
+    discard_dead: bool
+    discard_size: int
+    drawn_from: str | None          # where the card in the hand of the seat to act came from
+    drawn_card: CardJson | None     # only when it came from the discard pile: everyone saw it
+    draws_left: int                 # R-POWER-3
+    knocker: int | None
+    last_turns: int                 # R-END-2: turns left after the knock
+    end: dict[str, Any]
+    kids: bool
+    totals: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    eliminated: tuple[int, ...]
+    result: dict[str, Any] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the view as plain JSON-ready data."""
+        return _plain(self)
+
+
+@dataclass(frozen=True)
+class SeatView(PublicView):
+    """One seat's view: the public view plus what only that seat may see now, and its moves."""
+
+    seat: int = 0
+    drawn: CardJson | None = None
+    look: tuple[Glimpse, ...] = ()
+    peek: Glimpse | None = None
+    legal: Legal = Legal()
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _plain(value: Any) -> Any:
+    # dataclasses.asdict deep-copies every leaf; views hold only immutable leaves, so skip that
+    kind = type(value)
+    if kind in (int, str, bool, float) or value is None:
+        return value
+    if isinstance(value, Power):
+        return str(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        names = _FIELD_NAMES.get(kind)
+        if names is None:
+            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
+        return {name: _plain(getattr(value, name)) for name in names}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def lines_turned_up(state: State) -> bool:
+    """Return True once the round's lines are turned up (R-END-2): until the next deal."""
+    return state.replacing or (state.phase in (Phase.DEAL, Phase.OVER) and state.round > 0)
+
+
+def _line(state: State, seat: int) -> tuple[CardJson | None, ...]:
+    line = state.lines[seat]
+    if lines_turned_up(state):
+        return tuple(card_to_json(c) for c in line)
+    shown = face_up_positions(state)
+    return tuple(card_to_json(c) if p in shown else None for p, c in zip(POSITIONS, line))
+
+
+def _public_fields(state: State) -> dict[str, Any]:
+    result = outcome(state)
+    if result is not None:
+        result = {k: result[k] for k in ("totals", "winners", "eliminated")}
+    deciding = state.phase is Phase.DECIDE
+    from_discard = deciding and state.drawn_from is Source.DISCARD
+    return dict(
+        game=GAME_ID,
+        players=state.players,
+        round=state.round,
+        dealer=state.dealer,
+        phase=str(state.phase),
+        turn=state.turn,
+        looking=tuple(s for s in range(state.players) if state.phase is Phase.LOOK and state.looking[s]),
+        seats=tuple(SeatInfo(s, state.out[s], _line(state, s), state.phase is Phase.LOOK and state.looking[s])
+                    for s in range(state.players)),
+        pile=len(state.pile),
+        discard_top=card_to_json(state.discard[-1]) if state.discard else None,
+        discard_dead=discard_dead(state),
+        discard_size=len(state.discard),
+        drawn_from=str(state.drawn_from) if deciding and state.drawn_from else None,
+        drawn_card=card_to_json(state.drawn) if from_discard and state.drawn is not None else None,
+        draws_left=state.draws_left,
+        knocker=state.knocker,
+        last_turns=state.last_turns if state.knocker is not None else 0,
+        end={"mode": end_mode(state), **{k: v for k, v in state.options["end"].items() if k != "mode"}},
+        kids=kids(state),
+        totals=tuple(state.totals),
+        round_scores=tuple(tuple(r) for r in state.round_scores),
+        eliminated=tuple(state.eliminated),
+        result=result,
+    )
+
+
+def public_view(state: State) -> PublicView:
+    """Return what the TV and watchers may see."""
+    return PublicView(**_public_fields(state))
+
+
+def legal_for(state: State, seat: int) -> Legal:
+    """Return the compact legal moves of `seat` (empty when it may not act)."""
+    if seat not in to_act(state):
+        return Legal()
+    if state.phase is Phase.LOOK:
+        return Legal(memorised=True)
+    if state.phase is Phase.DRAW:
+        return Legal(draw_pile=True, draw_discard=discard_takeable(state))
+    if state.phase is Phase.END_TURN:
+        return Legal(knock=may_knock(state), end_turn=True)
+    if state.drawn_from is Source.DISCARD:
+        return Legal(replace=POSITIONS)
+    drawn = state.drawn
+    swapping = drawn is Power.SWAP
+    return Legal(
+        replace=POSITIONS,
+        discard=True,
+        peek=POSITIONS if drawn is Power.PEEK else (),
+        swap_positions=swap_positions(state) if swapping else (),
+        swap_seats=tuple(s for s in state.seats_in() if s != seat) if swapping else (),
+        swap_skip=swapping,
+        draw2=drawn is Power.DRAW2,
+    )
+
+
+def _look(state: State, seat: int) -> tuple[Glimpse, ...]:
+    if state.phase is not Phase.LOOK or not state.looking[seat]:
+        return ()
+    return tuple(Glimpse(p, card_to_json(state.lines[seat][p - 1])) for p in OUTER_POSITIONS)
+
+
+def _peek(state: State, seat: int) -> Glimpse | None:
+    if state.peeked is None or state.turn != seat:
+        return None
+    return Glimpse(state.peeked, card_to_json(state.lines[seat][state.peeked - 1]))
+
+
+def view_for(state: State, seat: int) -> SeatView:
+    """Return what `seat`'s phone (and a bot in that seat) may see now."""
+    mine = state.phase is Phase.DECIDE and state.turn == seat and state.drawn is not None
+    return SeatView(
+        **_public_fields(state),
+        seat=seat,
+        drawn=card_to_json(state.drawn) if mine else None,  # type: ignore[arg-type]
+        look=_look(state, seat),
+        peek=_peek(state, seat),
+        legal=legal_for(state, seat),
+    )
