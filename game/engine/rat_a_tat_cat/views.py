@@ -10,7 +10,7 @@ see at this moment: the card it drew while it decides, its cards 1 and 4 while i
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from game.engine.rat_a_tat_cat.cards import OUTER_POSITIONS, POSITIONS, Power, card_to_json
@@ -40,6 +40,10 @@ class SeatInfo:
     line: tuple[CardJson | None, ...]
     looking: bool
 
+    def to_dict(self) -> dict[str, Any]:
+        """Return the seat as plain JSON-ready data."""
+        return {"seat": self.seat, "out": self.out, "line": list(self.line), "looking": self.looking}
+
 
 @dataclass(frozen=True)
 class Glimpse:
@@ -47,6 +51,10 @@ class Glimpse:
 
     position: int
     card: CardJson
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the glimpse as plain JSON-ready data."""
+        return {"position": self.position, "card": self.card}
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,14 @@ class Legal:
     draw2: bool = False
     knock: bool = False
     end_turn: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the moves as plain JSON-ready data."""
+        out: dict[str, Any] = {}
+        for name in _LEGAL_FIELDS:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
+        return out
 
 
 @dataclass(frozen=True)
@@ -100,8 +116,18 @@ class PublicView:
     result: dict[str, Any] | None
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the view as plain JSON-ready data."""
-        return _plain(self)
+        """Return the view as plain JSON-ready data (lists for tuples), field by field."""
+        return {
+            "game": self.game, "players": self.players, "round": self.round, "dealer": self.dealer,
+            "phase": self.phase, "turn": self.turn, "looking": list(self.looking),
+            "seats": [s.to_dict() for s in self.seats], "pile": self.pile, "discard_top": self.discard_top,
+            "discard_dead": self.discard_dead, "discard_size": self.discard_size,
+            "drawn_from": self.drawn_from, "drawn_card": self.drawn_card, "draws_left": self.draws_left,
+            "knocker": self.knocker, "last_turns": self.last_turns, "end": dict(self.end), "kids": self.kids,
+            "totals": list(self.totals), "round_scores": [list(r) for r in self.round_scores],
+            "eliminated": list(self.eliminated),
+            "result": None if self.result is None else {k: list(v) for k, v in self.result.items()},
+        }
 
 
 @dataclass(frozen=True)
@@ -114,27 +140,15 @@ class SeatView(PublicView):
     peek: Glimpse | None = None
     legal: Legal = Legal()
 
+    def to_dict(self) -> dict[str, Any]:
+        """Return the view as plain JSON-ready data: the public part, then the seat's own."""
+        out = super().to_dict()
+        out.update(seat=self.seat, drawn=self.drawn, look=[g.to_dict() for g in self.look],
+                   peek=None if self.peek is None else self.peek.to_dict(), legal=self.legal.to_dict())
+        return out
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
-
-def _plain(value: Any) -> Any:
-    # dataclasses.asdict deep-copies every leaf; views hold only immutable leaves, so skip that
-    kind = type(value)
-    if kind in (int, str, bool, float) or value is None:
-        return value
-    if isinstance(value, Power):
-        return str(value)
-    if is_dataclass(value) and not isinstance(value, type):
-        names = _FIELD_NAMES.get(kind)
-        if names is None:
-            names = _FIELD_NAMES[kind] = tuple(f.name for f in fields(value))
-        return {name: _plain(getattr(value, name)) for name in names}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
+_LEGAL_FIELDS = tuple(f.name for f in fields(Legal))
 
 
 def lines_turned_up(state: State) -> bool:
