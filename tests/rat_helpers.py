@@ -12,6 +12,7 @@ from game.engine.rat_a_tat_cat import (
     DISCARD,
     DRAW_PILE,
     END_TURN,
+    KNOCK,
     MEMORISED,
     Action,
     Card,
@@ -127,8 +128,9 @@ END_MODES: tuple[dict[str, Any], ...] = (
 
 def playout(players: int, seed: int, options: dict[str, Any] | None = None,
             step: Callable[[State, int | None, Action | None, list[Event]], None] | None = None,
-            time_up_after: int = 120) -> Iterator[State]:
-    """Yield the state after every change of one game of uniformly random legal actions (the same object).
+            time_up_after: int = 120, knock_chance: float = 0.15) -> Iterator[State]:
+    """Yield the state after every change of one game of random legal actions (the same object):
+    uniform, except that a seat knocks only with `knock_chance` when it may.
 
     Chance is sampled from the same seeded rng; in the time mode time runs out after
     `time_up_after` actions. `step(state, seat, action, events)` sees every change first
@@ -149,7 +151,10 @@ def playout(players: int, seed: int, options: dict[str, Any] | None = None,
         if outcome(state) is not None:
             break
         seat = rng.choice(sorted(to_act(state)))
-        action = rng.choice(legal_actions(state, seat))
+        legal = legal_actions(state, seat)
+        if KNOCK in legal and rng.random() > knock_chance:
+            legal.remove(KNOCK)  # long rounds, so the pile runs dry now and then
+        action = rng.choice(legal)
         events = apply(state, seat, action)
         actions += 1
         if step:

@@ -112,6 +112,7 @@ class Tuning:
     knock_per_unknown: float = 1.5   # ... and a little further for each of my cards I do not know
     knock_anyway: float = 6.0        # knock whatever the others hold at or under this estimate
     patience: int = 12               # knock after this many own turns in a round if leading at all
+    give_up: int = 40                # knock after this many own turns whatever (a round must end)
 
 
 @dataclass
@@ -284,7 +285,7 @@ class HeuristicBot:
             return True
         if me + t.knock_margin + t.knock_per_unknown * unknowns <= min(others):
             return True
-        return mem.turns >= t.patience and me < min(others)
+        return (mem.turns >= t.patience and me < min(others)) or mem.turns >= t.give_up
 
 
 # ---------------------------------------------------------------- a bot-only game
