@@ -24,8 +24,8 @@ from game.engine.rat_a_tat_cat import (
     END_TURN,
     KNOCK,
     MEMORISED,
-    POSITIONS,
     SWAP_SKIP,
+    UNRECORDED,
     Action,
     Card,
     Event,
@@ -101,7 +101,8 @@ Belief = Card | None  # a card the bot knows, or None for one it does not
 
 @dataclass(frozen=True)
 class Tuning:
-    """The heuristic's knobs (picked by sweeps against random bots in 2-player games)."""
+    """The heuristic's knobs: set by hand from how a careful player plays, and measured with
+    bench/rat_engine.py (not swept)."""
 
     take_discard_gain: float = 2.0   # take the top discard when it lowers a position by this much
     replace_gain: float = 0.5        # keep a drawn card when it lowers a position by this much
@@ -178,7 +179,7 @@ class HeuristicBot:
                 line[d["position"] - 1] = parse_card(d["card"]) if "card" in d else None
         elif kind == "drew" and d["source"] == "discard":
             mem.discards[str(d["card"])] -= 1
-        elif kind in ("discarded",):
+        elif kind == "discarded":
             mem.discards[str(d["card"])] += 1
         elif kind == "power_used":
             mem.discards[str(d["power"])] += 1
@@ -338,7 +339,7 @@ def play_bot_game(bots: Sequence[Any], rng: random.Random, options: Mapping[str,
         except GameError as exc:
             raise BotMoveRefused(f"seat {seat} chose {action!r}: {exc.key} ({exc.message})") from None
         recorder.action(seat, action, state)
-        if on_entry and action.type.value not in ("memorised", "end_turn"):
+        if on_entry and action.type not in UNRECORDED:
             on_entry(state)
         if on_step:
             on_step(state, seat, action, events)
