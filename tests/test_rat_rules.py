@@ -17,20 +17,24 @@ from game.engine.rat_a_tat_cat import (
     END_TURN,
     KNOCK,
     MEMORISED,
+    OPTIONS,
     SWAP_SKIP,
     Phase,
     apply_chance,
     card_places,
     chance_due,
+    from_setup,
     check,
     is_power,
     legal_actions,
     new_game,
+    normalize_options,
     outcome,
     parse_card,
     peek,
     replace,
     sample_chance,
+    setup,
     swap,
     time_up,
     timeout_action,
@@ -618,3 +622,62 @@ def test_kids_swap_only_the_face_down_cards_on_both_sides__R_KIDS_1():
     assert refused(t.state, 1, swap(2, 0, 4)) == "swap_face_down_only"
     t.turn(1, swap(3, 0, 3))
     assert t.state.lines[1] == [0, 9, 7, 1] and t.state.lines[0] == [2, 8, 9, 3]
+
+
+# ---------------------------------------------------------------- options and setup
+
+
+def test_options_are_declared_as_data_for_the_lobbies__R_GAME_1__R_GAME_2__R_GAME_3__R_KIDS_1():
+    specs = {spec.name: spec.to_dict() for spec in OPTIONS}
+    assert specs["end"] == {"name": "end", "kind": "choice", "default": "rounds",
+                            "choices": ["rounds", "time", "elimination"]}
+    assert specs["rounds"] == {"name": "rounds", "kind": "int", "default": 3, "min": 1, "max": 10,
+                               "when": {"end": "rounds"}}
+    assert specs["minutes"]["choices"] == [10, 20, 30, 45] and specs["minutes"]["when"] == {"end": "time"}
+    assert specs["limit"]["default"] == 100 and specs["limit"]["suggested"] == [100, 200]
+    assert specs["kids"] == {"name": "kids", "kind": "bool", "default": False}
+
+
+@pytest.mark.parametrize("raw, normal", [
+    (None, {"end": {"mode": "rounds", "rounds": 3}, "kids": False}),
+    ({}, {"end": {"mode": "rounds", "rounds": 3}, "kids": False}),
+    ({"end": "time", "minutes": 45, "kids": True}, {"end": {"mode": "time", "minutes": 45}, "kids": True}),
+    ({"end": "elimination"}, {"end": {"mode": "elimination", "limit": 100}, "kids": False}),
+    ({"end": "elimination", "limit": 250, "rounds": 4}, {"end": {"mode": "elimination", "limit": 250}, "kids": False}),
+    ({"end": {"mode": "rounds", "rounds": 10}, "kids": False}, {"end": {"mode": "rounds", "rounds": 10}, "kids": False}),
+    ({"end": {"mode": "time"}}, {"end": {"mode": "time", "minutes": 20}, "kids": False}),
+])
+def test_options_normalise_to_the_records_shape(raw, normal):
+    assert normalize_options(raw) == normal
+    assert normalize_options(normal) == normal
+
+
+@pytest.mark.parametrize("raw, name", [
+    ({"end": "sudden death"}, "end"), ({"end": "rounds", "rounds": 11}, "rounds"),
+    ({"end": "rounds", "rounds": True}, "rounds"), ({"end": "rounds", "rounds": 3.0}, "rounds"),
+    ({"end": "time", "minutes": 25}, "minutes"), ({"end": "time", "minutes": 20.0}, "minutes"),
+    ({"end": "elimination", "limit": 5}, "limit"), ({"end": "elimination", "limit": "100"}, "limit"),
+    ({"kids": "yes"}, "kids"), ({"kids": 1}, "kids"), ({"open_piles": True}, "open_piles"),
+    ({"end": {"mode": "time", "rounds": 3}}, "rounds"), ({"end": {"mode": "rounds"}, "rounds": 3}, "end"),
+    ([], "options"),
+])
+def test_bad_options_are_refused_with_the_options_name(raw, name):
+    with pytest.raises(BadAction) as info:
+        normalize_options(raw)
+    assert info.value.key == "bad_option" and info.value.params == {"name": name}
+    with pytest.raises(BadAction):
+        new_game(2, random.Random(0), raw)
+
+
+def test_setup_rebuilds_the_game_before_any_chance():
+    state = new_game(4, random.Random(3), {"end": "elimination", "limit": 200, "kids": True})
+    data = setup(state)
+    assert data == {"players": 4, "options": {"end": {"mode": "elimination", "limit": 200}, "kids": True},
+                    "dealer": state.dealer}
+    assert from_setup(data).serialize() == state.serialize()
+    for bad in [{"players": 7, "options": {}, "dealer": 0}, {"players": 2, "options": {}, "dealer": 2},
+                {"players": 2, "options": {"kids": 2}, "dealer": 0}, {"players": "2", "dealer": 0}, []]:
+        with pytest.raises(ValueError):
+            from_setup(bad)
+    assert new_game(3, random.Random(0), dealer=2).dealer == 2
+    assert {new_game(3, random.Random(seed)).dealer for seed in range(30)} == {0, 1, 2}

@@ -108,7 +108,7 @@ MODE_PARAMETER = {"rounds": "rounds", "time": "minutes", "elimination": "limit"}
 
 def _option_value(spec: OptionSpec, value: Any) -> Any:
     """Return `value` checked against `spec`; raise BadAction with the option's name otherwise."""
-    bad = BadAction("bad_option_value", "That value is not allowed for {name}.", name=spec.name)
+    bad = BadAction("bad_option", "That option value is not allowed.", name=spec.name)
     if spec.kind == "bool":
         if type(value) is not bool:
             raise bad
@@ -132,19 +132,19 @@ def normalize_options(raw: Any) -> dict[str, Any]:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise BadAction("bad_options", "Options must be an object.")
+        raise BadAction("bad_option", "That option value is not allowed.", name="options")
     for key in raw:
         if key not in _SPECS:
-            raise BadAction("unknown_option", "There is no option {name}.", name=str(key)[:40])
+            raise BadAction("bad_option", "That option value is not allowed.", name=str(key)[:40])
     end = raw.get("end", _SPECS["end"].default)
     if isinstance(end, dict):
         if any(k in raw for k in MODE_PARAMETER.values()):
-            raise BadAction("bad_option_value", "That value is not allowed for {name}.", name="end")
+            raise BadAction("bad_option", "That option value is not allowed.", name="end")
         mode = _option_value(_SPECS["end"], end.get("mode"))
         param = MODE_PARAMETER[mode]
         for key in end:
             if key not in ("mode", param):
-                raise BadAction("unknown_option", "There is no option {name}.", name=str(key)[:40])
+                raise BadAction("bad_option", "That option value is not allowed.", name=str(key)[:40])
         value = end.get(param, _SPECS[param].default)
     else:
         mode = _option_value(_SPECS["end"], end)
@@ -264,7 +264,7 @@ def sample_chance(state: State, rng: random.Random) -> dict[str, Any]:
 def _chance_cards(entry: dict[str, Any], key: str) -> list[Card]:
     raw = entry.get(key)
     if not isinstance(raw, list):
-        raise BadAction("bad_chance", "A {kind} needs its list of cards.", kind=str(entry.get("type")))
+        raise BadAction("bad_chance", "That deal or shuffle is malformed.")
     return [parse_card(c) for c in raw]
 
 
@@ -275,9 +275,9 @@ def apply_chance(state: State, entry: Any) -> list[Event]:
     if kind is None:
         raise IllegalAction("no_chance_due", "Nothing is to be dealt or shuffled now.")
     if not isinstance(entry, dict):
-        raise BadAction("bad_chance", "A chance entry must be an object.")
+        raise BadAction("bad_chance", "That deal or shuffle is malformed.")
     if entry.get("type") != kind:
-        raise IllegalAction("wrong_chance", "A {expected} is due now.", expected=kind)
+        raise IllegalAction("wrong_chance", "That is not the deal or shuffle due now.", expected=kind)
     if kind == "deal":
         deck = _chance_cards(entry, "deck")
         if Counter(str(c) for c in deck) != DECK_COUNTS:
@@ -425,7 +425,7 @@ def check(state: State, seat: int, action: Action) -> None:
     if state.out[seat]:
         raise IllegalAction("you_are_out", "You are out of the game.")
     if state.phase in (Phase.DEAL, Phase.RESHUFFLE):
-        raise IllegalAction("cards_moving", "Wait: the cards are being shuffled.")
+        raise IllegalAction("cards_moving", "Wait: the cards are being dealt or shuffled.")
     kind = action.type
     if kind is ActionType.MEMORISED:
         if state.phase is not Phase.LOOK:
@@ -444,8 +444,6 @@ def check(state: State, seat: int, action: Action) -> None:
         if action.source is Source.DISCARD:
             if state.draws_left:
                 raise IllegalAction("draw2_from_pile", "With Draw 2 you draw from the pile.")
-            if not state.discard:
-                raise IllegalAction("discard_empty", "The discard pile is empty: draw from the pile.")
             if discard_dead(state):
                 raise IllegalAction("discard_dead", "A power card on the discard pile is dead: draw from the pile.")
         return
@@ -472,7 +470,7 @@ def check(state: State, seat: int, action: Action) -> None:
         _position(action.position, POSITIONS)
     elif kind is ActionType.SWAP:
         if type(action.skip) is not bool:
-            raise BadAction("bad_skip", "To keep your cards, send skip: true.")
+            raise BadAction("bad_skip", "That swap is not understood.")
         if action.skip:
             return
         places = swap_positions(state)

@@ -135,7 +135,7 @@ def parse_action(data: Any) -> Action:
         return draw(source)
     if action_type is ActionType.SWAP and "skip" in data:
         if data["skip"] is not True:
-            raise BadAction("bad_skip", "To keep your cards, send skip: true.")
+            raise BadAction("bad_skip", "That swap is not understood.")
         return SWAP_SKIP
     position = require_int(data.get("position"), "position")
     if action_type is ActionType.REPLACE:
