@@ -15,21 +15,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.engine.common import GameError
-from game.engine.rat_a_tat_cat.rules import (
-    GAME_ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    apply,
-    apply_chance,
-    chance_due,
+from game.engine.rat_a_tat_cat.ending import outcome, time_up
+from game.engine.rat_a_tat_cat.options import normalize_options
+from game.engine.rat_a_tat_cat.rules import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, apply, apply_chance, chance_due, from_setup, setup
+from game.engine.rat_a_tat_cat.state import (
+    END_TURN,
+    MEMORISED,
+    UNRECORDED,
+    Action,
+    ActionType,
+    Phase,
+    State,
     end_mode,
-    from_setup,
-    normalize_options,
-    outcome,
-    setup,
-    time_up,
+    parse_action,
 )
-from game.engine.rat_a_tat_cat.state import END_TURN, MEMORISED, UNRECORDED, Action, ActionType, Phase, State, parse_action
 
 FORMAT = "couchcats.record/1"
 RESULT_KEYS = ("totals", "winners", "eliminated")

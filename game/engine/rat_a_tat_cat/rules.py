@@ -1,4 +1,7 @@
-"""Rat-a-Tat Cat: the pure rules engine — options, deals and reshuffles, turns, powers, knocking, scoring.
+"""Rat-a-Tat Cat: the pure rules engine — setup, deals and reshuffles, the look, turns, powers, knocking.
+
+The end of a round and of the game (turning up, R-END-3, scoring, R-GAME-*) is in `ending`,
+the options in `options`.
 
 Rulings are named by their ids from shared/rules/rat-a-tat-cat.md. The engine is pure: every
 random choice is a chance entry the caller samples with its own random.Random (`chance_due`,
@@ -10,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from game.engine.common import BadAction, IllegalAction, require_int
@@ -26,8 +28,9 @@ from game.engine.rat_a_tat_cat.cards import (
     card_to_json,
     is_power,
     parse_card,
-    points,
 )
+from game.engine.rat_a_tat_cat.ending import end_round, replace_powers
+from game.engine.rat_a_tat_cat.options import normalize_options
 from game.engine.rat_a_tat_cat.state import (
     DISCARD,
     DRAW2,
@@ -43,6 +46,10 @@ from game.engine.rat_a_tat_cat.state import (
     Phase,
     Source,
     State,
+    ev,
+    kids,
+    next_in,
+    order_from_dealer,
     peek,
     replace,
     swap,
@@ -51,117 +58,6 @@ from game.engine.rat_a_tat_cat.state import (
 GAME_ID = "rat-a-tat-cat"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-
-
-def _ev(kind: str, to: int | None = None, **data: Any) -> Event:
-    return Event(kind, to, data)
-
-
-def _line_json(line: list[Card]) -> list[int | str]:
-    return [card_to_json(c) for c in line]
-
-
-# ---------------------------------------------------------------- options
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One game option as the lobbies render it: a choice, a whole number in a range, or a switch.
-
-    `when` names the option and value under which this one applies (the end mode's parameter);
-    `suggested` are the values a lobby offers first for an int option.
-    """
-
-    name: str
-    kind: str  # "choice" | "int" | "bool"
-    default: Any
-    choices: tuple[Any, ...] = ()
-    min: int | None = None
-    max: int | None = None
-    suggested: tuple[int, ...] = ()
-    when: tuple[str, str] | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the spec as JSON-ready data (only the fields its kind uses)."""
-        d: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default}
-        if self.choices:
-            d["choices"] = list(self.choices)
-        if self.kind == "int":
-            d.update(min=self.min, max=self.max)
-            if self.suggested:
-                d["suggested"] = list(self.suggested)
-        if self.when:
-            d["when"] = {self.when[0]: self.when[1]}
-        return d
-
-
-OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("end", "choice", "rounds", choices=("rounds", "time", "elimination")),  # R-GAME-1/2/3
-    OptionSpec("rounds", "int", 3, min=1, max=10, when=("end", "rounds")),
-    OptionSpec("minutes", "choice", 20, choices=(10, 20, 30, 45), when=("end", "time")),
-    OptionSpec("limit", "int", 100, min=10, max=1000, suggested=(100, 200), when=("end", "elimination")),
-    OptionSpec("kids", "bool", False),  # R-KIDS-1
-)
-_SPECS = {spec.name: spec for spec in OPTIONS}
-MODE_PARAMETER = {"rounds": "rounds", "time": "minutes", "elimination": "limit"}
-
-
-def _option_value(spec: OptionSpec, value: Any) -> Any:
-    """Return `value` checked against `spec`; raise BadAction with the option's name otherwise."""
-    bad = BadAction("bad_option", "That option value is not allowed.", name=spec.name)
-    if spec.kind == "bool":
-        if type(value) is not bool:
-            raise bad
-        return value
-    if spec.kind == "choice":
-        # `in` compares with ==, so 20.0 or True would match a number: the type must match too
-        if not any(type(value) is type(c) and value == c for c in spec.choices):
-            raise bad
-        return value
-    if type(value) is not int or not spec.min <= value <= spec.max:  # type: ignore[operator]
-        raise bad
-    return value
-
-
-def normalize_options(raw: Any) -> dict[str, Any]:
-    """Return the options in the record's shape, e.g. {"end": {"mode": "rounds", "rounds": 3}, "kids": False}.
-
-    Accepts that shape or the lobby's flat one ({"end": "time", "minutes": 30, "kids": True}),
-    filling defaults; raises BadAction (key + option name) for an unknown option or a bad value.
-    """
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise BadAction("bad_option", "That option value is not allowed.", name="options")
-    for key in raw:
-        if key not in _SPECS:
-            raise BadAction("bad_option", "That option value is not allowed.", name=str(key)[:40])
-    end = raw.get("end", _SPECS["end"].default)
-    if isinstance(end, dict):
-        if any(k in raw for k in MODE_PARAMETER.values()):
-            raise BadAction("bad_option", "That option value is not allowed.", name="end")
-        mode = _option_value(_SPECS["end"], end.get("mode"))
-        param = MODE_PARAMETER[mode]
-        for key in end:
-            if key not in ("mode", param):
-                raise BadAction("bad_option", "That option value is not allowed.", name=str(key)[:40])
-        value = end.get(param, _SPECS[param].default)
-    else:
-        mode = _option_value(_SPECS["end"], end)
-        param = MODE_PARAMETER[mode]
-        value = raw.get(param, _SPECS[param].default)
-    kids = _option_value(_SPECS["kids"], raw.get("kids", _SPECS["kids"].default))
-    return {"end": {"mode": mode, param: _option_value(_SPECS[param], value)}, "kids": kids}
-
-
-def end_mode(state: State) -> str:
-    """Return how the game ends: "rounds", "time" or "elimination"."""
-    return state.options["end"]["mode"]
-
-
-def kids(state: State) -> bool:
-    """Return True with the younger players' variant (R-KIDS-1)."""
-    return bool(state.options["kids"])
 
 
 # ---------------------------------------------------------------- setup
@@ -209,21 +105,6 @@ def from_setup(data: dict[str, Any]) -> State:
 def _require_players(players: int) -> None:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Rat-a-Tat Cat is for {MIN_PLAYERS}-{MAX_PLAYERS} players")
-
-
-def _next_in(state: State, seat: int) -> int:
-    """Return the next seat to the left (clockwise) that is still in."""
-    for step in range(1, state.players + 1):
-        nxt = (seat + step) % state.players
-        if not state.out[nxt]:
-            return nxt
-    return seat
-
-
-def order_from_dealer(state: State) -> list[int]:
-    """Return the seats still in, from the dealer's left round to the dealer."""
-    seats = [(state.dealer + step) % state.players for step in range(1, state.players + 1)]
-    return [s for s in seats if not state.out[s]]
 
 
 # ---------------------------------------------------------------- chance
@@ -308,26 +189,26 @@ def _deal(state: State, deck: list[Card]) -> list[Event]:
     state.draws_left, state.peeked, state.knocker, state.last_turns = 0, None, None, 0
     state.replacing = False
     state.had_turn = [False] * state.players
-    events = [_ev("round_dealt", round=state.round, dealer=state.dealer, seats=seats,
+    events = [ev("round_dealt", round=state.round, dealer=state.dealer, seats=seats,
                   discard=card_to_json(state.discard[-1]), pile=len(state.pile))]
     if kids(state):  # R-KIDS-1: the outer cards lie face up, so there is nothing to memorise
         return events + _start_turns(state)
     state.phase = Phase.LOOK  # R-LOOK-1
     state.looking = [not out for out in state.out]
-    return events + [_ev("look", seats=seats)]
+    return events + [ev("look", seats=seats)]
 
 
 def _start_turns(state: State) -> list[Event]:
     state.looking = [False] * state.players
-    return _begin_turn(state, _next_in(state, state.dealer))
+    return _begin_turn(state, next_in(state, state.dealer))
 
 
 def _reshuffle(state: State, pile: list[Card]) -> list[Event]:
     state.discard = state.discard[-1:]
     state.pile = pile
-    events = [_ev("reshuffled", pile=len(pile))]
+    events = [ev("reshuffled", pile=len(pile))]
     if state.replacing:
-        return events + _replace_powers(state)
+        return events + replace_powers(state)
     assert state.turn is not None
     return events + _take_from_pile(state, state.turn)
 
@@ -524,7 +405,7 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
 
 def _memorised(state: State, seat: int) -> list[Event]:
     state.looking[seat] = False
-    events = [_ev("memorised", seat=seat)]
+    events = [ev("memorised", seat=seat)]
     if not any(state.looking):  # R-LOOK-1: the first turn waits for every seat still in
         events += _start_turns(state)
     return events
@@ -534,7 +415,7 @@ def _begin_turn(state: State, seat: int) -> list[Event]:
     state.phase = Phase.DRAW
     state.turn = seat
     state.drawn, state.drawn_from, state.draws_left, state.peeked = None, None, 0, None
-    return [_ev("turn", seat=seat, last=state.knocker is not None)]
+    return [ev("turn", seat=seat, last=state.knocker is not None)]
 
 
 def _draw(state: State, seat: int, source: Source) -> list[Event]:
@@ -542,12 +423,12 @@ def _draw(state: State, seat: int, source: Source) -> list[Event]:
         state.drawn = state.discard.pop()
         state.drawn_from = Source.DISCARD
         state.phase = Phase.DECIDE
-        return [_ev("drew", seat=seat, source="discard", card=card_to_json(state.drawn))]
+        return [ev("drew", seat=seat, source="discard", card=card_to_json(state.drawn))]
     if state.draws_left:  # R-POWER-3: one of the Draw 2's draws
         state.draws_left -= 1
     if not state.pile:  # R-PILE-1: shuffle only now that a card must be drawn
         state.phase = Phase.RESHUFFLE
-        return [_ev("pile_empty", seat=seat)]
+        return [ev("pile_empty", seat=seat)]
     return _take_from_pile(state, seat)
 
 
@@ -555,7 +436,7 @@ def _take_from_pile(state: State, seat: int) -> list[Event]:
     state.drawn = state.pile.pop(0)
     state.drawn_from = Source.PILE
     state.phase = Phase.DECIDE
-    return [_ev("drew", seat=seat, source="pile"), _ev("you_drew", to=seat, card=card_to_json(state.drawn))]
+    return [ev("drew", seat=seat, source="pile"), ev("you_drew", to=seat, card=card_to_json(state.drawn))]
 
 
 def _release_drawn(state: State) -> Card:
@@ -574,45 +455,45 @@ def _replace(state: State, seat: int, position: int) -> list[Event]:
     public: dict[str, Any] = {"seat": seat, "position": position, "discarded": card_to_json(old)}
     if source is Source.DISCARD or position in face_up_positions(state):  # everyone saw that card
         public["card"] = card_to_json(card)
-    events = [_ev("replaced", **public), _ev("you_placed", to=seat, position=position, card=card_to_json(card))]
+    events = [ev("replaced", **public), ev("you_placed", to=seat, position=position, card=card_to_json(card))]
     return events + _finish_turn(state, seat)
 
 
 def _discard_drawn(state: State, seat: int) -> list[Event]:
     card = _release_drawn(state)
     state.discard.append(card)
-    events = [_ev("discarded", seat=seat, card=card_to_json(card))]
+    events = [ev("discarded", seat=seat, card=card_to_json(card))]
     if state.draws_left:  # R-POWER-3: throw the first away, draw the second
         state.phase = Phase.DRAW
-        return events + [_ev("draw_again", seat=seat, draws_left=state.draws_left)]
+        return events + [ev("draw_again", seat=seat, draws_left=state.draws_left)]
     return events + _finish_turn(state, seat)
 
 
 def _use_power(state: State, seat: int) -> list[Event]:
     card = _release_drawn(state)
     state.discard.append(card)  # R-POWER-4: dead from now on
-    return [_ev("power_used", seat=seat, power=card_to_json(card))]
+    return [ev("power_used", seat=seat, power=card_to_json(card))]
 
 
 def _peek(state: State, seat: int, position: int) -> list[Event]:
     events = _use_power(state, seat)  # R-POWER-1
     state.peeked = position
     card = state.lines[seat][position - 1]
-    events += [_ev("peeked", seat=seat, position=position),
-               _ev("you_peeked", to=seat, position=position, card=card_to_json(card))]
+    events += [ev("peeked", seat=seat, position=position),
+               ev("you_peeked", to=seat, position=position, card=card_to_json(card))]
     return events + _finish_turn(state, seat)
 
 
 def _swap(state: State, seat: int, action: Action) -> list[Event]:
     events = _use_power(state, seat)  # R-POWER-2: blind, optional
     if action.skip:
-        events.append(_ev("swap_skipped", seat=seat))
+        events.append(ev("swap_skipped", seat=seat))
     else:
         p, other, q = action.position, action.other_seat, action.other_position
         assert p is not None and other is not None and q is not None
         mine, theirs = state.lines[seat], state.lines[other]
         mine[p - 1], theirs[q - 1] = theirs[q - 1], mine[p - 1]
-        events.append(_ev("swapped", seat=seat, position=p, other_seat=other, other_position=q))
+        events.append(ev("swapped", seat=seat, position=p, other_seat=other, other_position=q))
     return events + _finish_turn(state, seat)
 
 
@@ -620,7 +501,7 @@ def _draw2(state: State, seat: int) -> list[Event]:
     events = _use_power(state, seat)  # R-POWER-3: (again) two draws from the pile
     state.draws_left = 2
     state.phase = Phase.DRAW
-    return events + [_ev("draw_again", seat=seat, draws_left=2)]
+    return events + [ev("draw_again", seat=seat, draws_left=2)]
 
 
 def _finish_turn(state: State, seat: int) -> list[Event]:
@@ -629,7 +510,7 @@ def _finish_turn(state: State, seat: int) -> list[Event]:
     state.had_turn[seat] = True
     if may_knock(state) or state.peeked is not None:
         state.phase = Phase.END_TURN
-        return [_ev("turn_end", seat=seat, may_knock=may_knock(state))]
+        return [ev("turn_end", seat=seat, may_knock=may_knock(state))]
     return _end_turn(state, seat, knock=False)
 
 
@@ -639,121 +520,12 @@ def _end_turn(state: State, seat: int, knock: bool) -> list[Event]:
     if knock:  # R-END-1
         state.knocker = seat
         state.last_turns = len(state.seats_in()) - 1
-        events.append(_ev("knocked", seat=seat))
+        events.append(ev("knocked", seat=seat))
     elif state.knocker is not None:  # R-END-2: one more turn each
         state.last_turns -= 1
         if state.last_turns == 0:
-            return events + _end_round(state)
-    return events + _begin_turn(state, _next_in(state, seat))
-
-
-# ---------------------------------------------------------------- the round's end
-
-
-def _end_round(state: State) -> list[Event]:
-    """R-END-2/3: turn every line up, replace its power cards, score."""
-    state.turn, state.phase = None, Phase.RESHUFFLE  # no seat acts until the round is scored
-    state.drawn, state.drawn_from, state.draws_left, state.peeked = None, None, 0, None
-    state.replacing = True
-    events = [_ev("revealed", lines=[_line_json(line) for line in state.lines])]
-    return events + _replace_powers(state)
-
-
-def _replace_powers(state: State) -> list[Event]:
-    """R-END-3, resumable after a reshuffle: from the dealer's left, positions 1-4."""
-    events: list[Event] = []
-    for seat in order_from_dealer(state):
-        line = state.lines[seat]
-        for i in range(LINE_SIZE):
-            while is_power(line[i]):
-                if not state.pile:
-                    state.phase = Phase.RESHUFFLE
-                    return events
-                card = state.pile.pop(0)
-                if is_power(card):
-                    state.discard.append(card)
-                    events.append(_ev("power_drawn", seat=seat, position=i + 1, card=card_to_json(card)))
-                    continue
-                old, line[i] = line[i], card
-                state.discard.append(old)
-                events.append(_ev("power_replaced", seat=seat, position=i + 1, power=card_to_json(old),
-                                  card=card_to_json(card)))
-    state.replacing = False
-    return events + _score_round(state)
-
-
-def _lowest(state: State, seats: list[int]) -> list[int]:
-    low = min(state.totals[s] for s in seats)
-    return [s for s in seats if state.totals[s] == low]
-
-
-def _score_round(state: State) -> list[Event]:
-    """R-SCORE-1, then R-GAME-1..4: the game ends, or the deal passes left (skipping seats out)."""
-    scores = [0 if state.out[s] else sum(points(c) for c in state.lines[s]) for s in range(state.players)]
-    state.round_scores.append(scores)
-    state.totals = [t + sc for t, sc in zip(state.totals, scores)]
-    events = [_ev("round_scored", round=state.round, scores=scores, totals=list(state.totals))]
-    mode = end_mode(state)
-    winners: list[int] | None = None
-    if mode == "elimination":  # R-GAME-3
-        seats = state.seats_in()
-        limit = state.options["end"]["limit"]
-        reached = [s for s in seats if state.totals[s] >= limit]
-        going = reached
-        if reached and len(reached) == len(seats):  # all at once: the lowest among them stay in and win
-            winners = _lowest(state, reached)
-            going = [s for s in reached if s not in winners]
-        for s in going:
-            state.out[s] = True
-            state.eliminated.append(s)
-        if going:
-            events.append(_ev("eliminated", seats=going))
-        if winners is None and len(state.seats_in()) == 1:
-            winners = state.seats_in()
-    elif mode == "rounds" and state.round >= state.options["end"]["rounds"]:  # R-GAME-1
-        winners = _lowest(state, list(range(state.players)))
-    elif mode == "time" and state.time_up:  # R-GAME-2
-        winners = _lowest(state, list(range(state.players)))
-    if winners is not None:
-        return events + _game_over(state, winners)
-    state.dealer = _next_in(state, state.dealer)
-    state.phase = Phase.DEAL
-    return events + [_ev("next_dealer", seat=state.dealer)]
-
-
-def _game_over(state: State, winners: list[int]) -> list[Event]:
-    state.winners = list(winners)  # R-GAME-4: equal totals share the win
-    state.phase = Phase.OVER
-    state.turn = None
-    result = outcome(state)
-    assert result is not None
-    return [_ev("game_over", **result)]
-
-
-def time_up(state: State) -> list[Event]:
-    """Note that the time limit ran out (R-GAME-2): the round in progress becomes the last.
-
-    Between two rounds (a deal due after a scored round) the game ends at once. Does nothing
-    outside the time mode or once noted.
-    """
-    if end_mode(state) != "time" or state.time_up or state.phase is Phase.OVER:
-        return []
-    state.time_up = True
-    events = [_ev("time_up", round=state.round)]
-    if state.phase is Phase.DEAL and state.round >= 1:
-        events += _game_over(state, _lowest(state, list(range(state.players))))
-    return events
-
-
-# ---------------------------------------------------------------- results
-
-
-def outcome(state: State) -> dict[str, Any] | None:
-    """Return {"totals", "winners", "eliminated", "round_scores"} once the game is over, else None."""
-    if state.phase is not Phase.OVER:
-        return None
-    return {"totals": list(state.totals), "winners": list(state.winners), "eliminated": list(state.eliminated),
-            "round_scores": [list(r) for r in state.round_scores]}
+            return events + end_round(state)
+    return events + _begin_turn(state, next_in(state, seat))
 
 
 def card_places(state: State) -> list[Card]:

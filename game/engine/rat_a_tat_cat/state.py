@@ -1,7 +1,7 @@
 """Rat-a-Tat Cat's vocabulary: phases, actions (and reading them from wire dicts), the state, events.
 
-The rules that move a game from one state to the next live in `rules`; the package re-exports
-every name here.
+The rules that move a game from one state to the next live in `rules` (turns) and `ending`
+(the round's and the game's end); the package re-exports every public name here.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from game.engine.common import BadAction, require_int
-from game.engine.rat_a_tat_cat.cards import Card
+from game.engine.rat_a_tat_cat.cards import Card, card_to_json
 
 
 class Phase(StrEnum):
@@ -201,3 +201,41 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """Return the event as sent on the wire (without its recipient)."""
         return {"type": self.type, **self.data}
+
+
+# ---------------------------------------------------------------- small queries every rules module shares
+
+
+def ev(kind: str, to: int | None = None, **data: Any) -> Event:
+    """Return an event of `kind` for everyone (`to` None) or for one seat."""
+    return Event(kind, to, data)
+
+
+def line_json(line: list[Card]) -> list[int | str]:
+    """Return a line of cards in wire form."""
+    return [card_to_json(c) for c in line]
+
+
+def end_mode(state: State) -> str:
+    """Return how the game ends: "rounds", "time" or "elimination"."""
+    return state.options["end"]["mode"]
+
+
+def kids(state: State) -> bool:
+    """Return True with the younger players' variant (R-KIDS-1)."""
+    return bool(state.options["kids"])
+
+
+def next_in(state: State, seat: int) -> int:
+    """Return the next seat to the left (clockwise) that is still in."""
+    for step in range(1, state.players + 1):
+        nxt = (seat + step) % state.players
+        if not state.out[nxt]:
+            return nxt
+    return seat
+
+
+def order_from_dealer(state: State) -> list[int]:
+    """Return the seats still in, from the dealer's left round to the dealer."""
+    seats = [(state.dealer + step) % state.players for step in range(1, state.players + 1)]
+    return [s for s in seats if not state.out[s]]

@@ -14,19 +14,17 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from game.engine.rat_a_tat_cat.cards import OUTER_POSITIONS, POSITIONS, Power, card_to_json
+from game.engine.rat_a_tat_cat.ending import outcome
 from game.engine.rat_a_tat_cat.rules import (
     GAME_ID,
     discard_dead,
     discard_takeable,
-    end_mode,
     face_up_positions,
-    kids,
     may_knock,
-    outcome,
     swap_positions,
     to_act,
 )
-from game.engine.rat_a_tat_cat.state import Phase, Source, State
+from game.engine.rat_a_tat_cat.state import Phase, Source, State, end_mode, kids
 
 CardJson = int | str
 
