@@ -681,3 +681,17 @@ def test_setup_rebuilds_the_game_before_any_chance():
             from_setup(bad)
     assert new_game(3, random.Random(0), dealer=2).dealer == 2
     assert {new_game(3, random.Random(seed)).dealer for seed in range(30)} == {0, 1, 2}
+
+
+def test_the_turn_timer_draws_from_the_pile_discards_and_ends_the_turn_without_knocking():
+    t = Table(2, discard=0, pile=[7])
+    assert timeout_action(t.state, 1) == DRAW_PILE
+    with pytest.raises(IllegalAction):
+        timeout_action(t.state, 0)  # not its turn
+    t.act(1, DRAW_PILE)
+    assert timeout_action(t.state, 1) == DISCARD  # a card from the pile is thrown away
+    t.act(1, DISCARD)
+    t.act(0, DRAW_DISCARD)
+    assert timeout_action(t.state, 0) == replace(1)  # a taken discard must go somewhere: position 1
+    t.act(0, replace(1))
+    assert timeout_action(t.state, 0) == END_TURN and KNOCK in legal_actions(t.state, 0)
