@@ -14,8 +14,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from enum import StrEnum
 from typing import Any, Callable, Mapping, Union
 
-from game.engine import GAMES, GameError
-from game.engine.cat_in_the_sack_views import PublicView
+from game.engine import GAMES, GameError, OptionSpec
 
 MAX_FRAME_BYTES = 4096
 MAX_TOKEN_CHARS = 64
@@ -113,7 +112,7 @@ class Host:
     cmd: HostCmd
     game: str | None = None
     name: str | None = None
-    value: bool | int | None = None
+    value: bool | int | str | None = None
     kind: str | None = None
     seat: int | None = None
     to: int | None = None
@@ -237,7 +236,7 @@ def parse_host(data: Mapping[str, Any]) -> Host:
     if cmd is HostCmd.SET_OPTION:
         name = _str(data, "name", max_chars=40)
         value = data.get("value")
-        if not isinstance(value, (bool, int)):
+        if not isinstance(value, (bool, int, str)) or (isinstance(value, str) and len(value) > 40):
             raise _bad("bad_field", "The field {field} is missing or wrong.", field="value")
         return Host(cmd, name=name, value=value)
     if cmd is HostCmd.ADD_BOT:
@@ -255,54 +254,27 @@ def parse_host(data: Mapping[str, Any]) -> Host:
 # lists of scalars) or to a nested schema (an object, or a list of objects).
 Schema = dict[str, Any]
 
-_RESULT: Schema = {"scores": {"seat": None, "cats": None, "mice": None, "total": None},
-                   "winners": None, "tie_break": None}
-_SACK_PUBLIC: Schema = {
-    "game": None, "players": None, "round": None, "rounds": None, "phase": None,
-    "start_player": None, "turn": None, "waiting_for": None,
-    "row": {"index": None, "owner": None, "face_up": None, "card": None, "mine": None},
-    "mouse_cards": None, "bank": None, "highest_bid": None,
-    "seats": {"seat": None, "hand_count": None, "bid": None, "passed": None, "chosen": None,
-              "won_count": None, "won_cards": None},
-    "neutral_left": None, "open_piles": None, "result": _RESULT,
-}
-_SACK_SEAT: Schema = {
-    **_SACK_PUBLIC,
-    "seat": None, "hand": None, "mice": None, "won_pile": None, "chosen_card": None,
-    "legal": {"play": None, "bid_min": None, "bid_max": None, "can_pass": None,
-              "pass_takes": None, "buy": None, "buy_price": None},
-}
-_SACK_EVENTS: dict[str, Schema] = {
-    "card_chosen": {"seat": None},
-    "my_card_chosen": {"seat": None, "card": None},
-    "row_laid": {"owners": None},
-    "card_revealed": {"index": None, "card": None},
-    "turn": {"seat": None},
-    "bid": {"seat": None, "total": None},
-    "passed": {"seat": None, "returned": None, "took": None, "mouse_card": None},
-    "offer": {"seat": None, "price": None},
-    "round_void": {"seat": None, "cards": None},
-    "dogs": {"dogs": None, "chased": None},
-    "sack_won": {"seat": None, "paid": None, "cards": None, "value": None},
-    "start_player": {"seat": None},
-    "round_started": {"round": None, "start_player": None, "refill": None, "mouse_cards": None},
-    "game_over": {"scores": _RESULT["scores"], "winners": None, "tie_break": None},
-}
+# Each game's view and event schemas live with its views (GameRules.public_schema, seat_schema,
+# event_schemas); these are the table's own.
 # Events the session itself adds (not the engine's).
 TABLE_EVENTS: dict[str, Schema] = {
     "timeout": {"seat": None},
     "game_started": {"game": None},
 }
-VIEW_SCHEMAS: dict[str, tuple[Schema, Schema]] = {"cat-in-the-sack": (_SACK_PUBLIC, _SACK_SEAT)}
-# `to_dict` methods known to return exactly the view's dataclass fields, recursively: such a
-# view is shaped straight from its objects instead of building the whole dict first (most of
-# which the whitelist drops) — the same output, at about half the cost per update.
-FIELD_TO_DICTS: frozenset[Callable[..., Any]] = frozenset({PublicView.to_dict})
-EVENT_SCHEMAS: dict[str, dict[str, Schema]] = {"cat-in-the-sack": _SACK_EVENTS}
 
 _SEAT_ROW: Schema = {"seat": None, "name": None, "colour": None, "symbol": None, "bot": None,
                      "connected": None, "host": None}
-_TABLE: Schema = {"game": None, "options": {"open_piles": None, "turn_timer": None},
+_OPTION_SPEC: Schema = {"name": None, "kind": None, "default": None, "choices": None, "min": None,
+                        "max": None, "shown_when": None}
+TABLE_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("turn_timer", "choice", 0, choices=(0, 30, 60, 120)),  # seconds per decision; 0: off
+)
+"""The table's own options, for every game (each game declares its own in its GameRules)."""
+_TABLE: Schema = {"game": None,
+                  "games": {"id": None, "min_players": None, "max_players": None, "options": _OPTION_SPEC},
+                  "table_options": _OPTION_SPEC,
+                  "options": {o.name: None for o in TABLE_OPTIONS} | {
+                      o.name: None for rules in GAMES.values() for o in rules.options},
                   "join_code": None, "host_seat": None, "watchers": None, "seats": _SEAT_ROW}
 _YOU: Schema = {"seat": None, "role": None, "host": None, "name": None, "colour": None, "symbol": None}
 _TIMER: Schema = {"seat": None, "seconds_left": None}
@@ -385,9 +357,9 @@ def view_to_wire(game_id: str, view: Any, *, seat_view: bool) -> dict[str, Any] 
     """Return a game view (dataclass with to_dict) as its whitelisted wire dict."""
     if view is None:
         return None
-    public, seat = VIEW_SCHEMAS[game_id]
-    schema = seat if seat_view else public
-    if getattr(type(view), "to_dict", None) in FIELD_TO_DICTS:
+    rules = GAMES[game_id]
+    schema = rules.seat_schema if seat_view else rules.public_schema
+    if getattr(type(view), "to_dict", None) in rules.fast_to_dicts:
         return _shape_fields(view, schema)
     return shape(view.to_dict(), schema)
 
@@ -395,7 +367,8 @@ def view_to_wire(game_id: str, view: Any, *, seat_view: bool) -> dict[str, Any] 
 def event_to_wire(game_id: str, event: Mapping[str, Any]) -> dict[str, Any] | None:
     """Return an event dict (with `type`) whitelisted, or None if its type is not known here."""
     kind = event.get("type")
-    schema = EVENT_SCHEMAS.get(game_id, {}).get(kind) or TABLE_EVENTS.get(kind)  # type: ignore[arg-type]
+    rules = GAMES.get(game_id)
+    schema = (rules.event_schemas.get(kind) if rules else None) or TABLE_EVENTS.get(kind)  # type: ignore[arg-type]
     if schema is None:
         return None
     return {"type": kind, **shape(event, schema)}

@@ -1,4 +1,9 @@
-"""Game records: one JSON file per game (docs/records.md) — write, read, referee, and `replay`."""
+"""Game records: one JSON file per game (docs/records.md) — write, read, referee, and `replay`.
+
+This module owns the envelope every record shares (`format`, `game`, `seed`, `players`,
+`options`, `result`); each game writes, reads and checks its own body (`GameRules.record_body`,
+`read_body`, `read_result`) and the referee replays any game through its `GameRules`.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.engine import GAMES, GameError, Outcome
+from game.engine import GAMES, GameError, Outcome, RecordEntry
+from game.engine.common import is_int as _is_int
 
 FORMAT = "couchcats.record/1"
-SETUP_KEY_ORDER = ("start_player", "hands", "removed", "neutral_deck", "neutral_removed")
+ENVELOPE = ("format", "game", "seed", "players", "options", "result")
 LINE_WIDTH = 100
 
 
@@ -42,12 +48,11 @@ class RecordPlayer:
 
 @dataclass(frozen=True)
 class Record:
-    """A whole game: who sat where, the setup, every accepted action, and the claimed result."""
+    """A whole game: who sat where, the options, the game's own body (deal and moves), the result."""
 
     game: str
     players: tuple[RecordPlayer, ...]
-    setup: dict[str, Any]
-    actions: tuple[dict[str, Any], ...]
+    body: dict[str, Any]
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
     result: dict[str, Any] | None = None
@@ -59,8 +64,7 @@ class Record:
             out["seed"] = self.seed
         out["players"] = [p.to_dict() for p in self.players]
         out["options"] = copy.deepcopy(self.options)
-        out["setup"] = _ordered_setup(self.setup)
-        out["actions"] = copy.deepcopy(list(self.actions))
+        out.update(json.loads(json.dumps(self.body)))
         if self.result is not None:
             out["result"] = copy.deepcopy(self.result)
         return out
@@ -69,48 +73,44 @@ class Record:
         """Return the record as the exact text written to its file."""
         return dumps_record(self.to_dict())
 
-
-def _ordered_setup(setup: Mapping[str, Any]) -> dict[str, Any]:
-    ordered = {k: setup[k] for k in SETUP_KEY_ORDER if k in setup}
-    ordered.update({k: v for k, v in setup.items() if k not in ordered})
-    return json.loads(json.dumps(ordered))
-
-
-def result_of(outcome: Outcome) -> dict[str, Any]:
-    """Return the `result` part of a record for an outcome."""
-    return {"scores": [s.to_dict() for s in outcome.scores], "winners": list(outcome.winners)}
+    def entries(self) -> tuple[dict[str, Any], list[RecordEntry]]:
+        """Return the game's setup and its entries in order, read from the body (raise ValueError)."""
+        return GAMES[self.game].read_body(self.body, len(self.players), self.options)
 
 
 # ---------------------------------------------------------------- writing
 
 
 class GameRecorder:
-    """Collects one game as it is played: start it from the dealt state, add each accepted action."""
+    """Collects one game as it is played: start it from the dealt state, add each accepted entry."""
 
     def __init__(self, state: Any, players: Sequence[RecordPlayer | Mapping[str, Any]], *,
-                 game: str = "cat-in-the-sack", seed: int | None = None,
-                 options: Mapping[str, Any] | None = None) -> None:
+                 game: str, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         self.game = game
         self.seed = seed
         self.options = dict(options if options is not None else getattr(state, "options", {}))
-        self.setup = _ordered_setup(state.setup)
+        self.setup = json.loads(json.dumps(GAMES[game].setup(state)))
         self.players = tuple(_as_player(i, p) for i, p in enumerate(players))
-        self.actions: list[dict[str, Any]] = []
+        self.entries: list[dict[str, Any]] = []
         self.result: dict[str, Any] | None = None
 
     def add(self, seat: int, action: Any) -> None:
         """Append an action the engine has accepted (call it after `apply` succeeded)."""
-        self.actions.append({"seat": seat, **action.to_dict()})
+        self.entries.append({"seat": seat, **action.to_dict()})
+
+    def add_chance(self, entry: Mapping[str, Any]) -> None:
+        """Append a chance entry the engine has accepted (a new deal, a reshuffle; it has no seat)."""
+        self.entries.append(dict(entry))
 
     def finish(self, outcome: Outcome) -> None:
-        """Store the game's final scores and winners."""
-        self.result = result_of(outcome)
+        """Store the game's result (the game's own `result` object)."""
+        self.result = copy.deepcopy(outcome.result)
 
     @property
     def record(self) -> Record:
         """Return the record so far (without a result until `finish`)."""
-        return Record(self.game, self.players, self.setup, tuple(self.actions), self.seed,
-                      self.options, self.result)
+        body = GAMES[self.game].record_body(self.setup, self.entries, self.options)
+        return Record(self.game, self.players, body, self.seed, self.options, self.result)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the record so far as JSON-ready data."""
@@ -212,27 +212,22 @@ def parse_record(data: Any) -> Record:
         options = {}
     if not isinstance(options, dict):
         raise RecordError("options must be an object")
-    setup = _field(data, "setup", dict)
+    body = {k: v for k, v in data.items() if k not in ENVELOPE}
+    try:
+        setup, _entries = rules.read_body(body, len(players), options)
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
     try:
         rules.from_setup(len(players), setup, options)
     except ValueError as exc:
         raise RecordError(f"setup: {exc}") from None
-    actions = _field(data, "actions", list)
-    for i, action in enumerate(actions):
-        if not isinstance(action, dict):
-            raise RecordError(f"actions[{i}] must be an object")
-        if "seat" not in action:
-            raise RecordError(f"actions[{i}] has no seat")
-        if not isinstance(action.get("type"), str):
-            raise RecordError(f"actions[{i}] has no type")
     result = data.get("result")
     if result is not None:
-        result = _result(result, len(players))
-    return Record(game, players, setup, tuple(actions), seed, options, result)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+        try:
+            result = rules.read_result(result, len(players))
+        except ValueError as exc:
+            raise RecordError(str(exc)) from None
+    return Record(game, players, body, seed, options, result)
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type, where: str = "") -> Any:
@@ -264,49 +259,44 @@ def _players(raw: list[Any]) -> tuple[RecordPlayer, ...]:
     return tuple(players)
 
 
-def _result(raw: Any, players: int) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise RecordError("result must be an object")
-    scores = _field(raw, "scores", list, "result.")
-    clean = []
-    for i, s in enumerate(scores):
-        if not isinstance(s, dict):
-            raise RecordError(f"result.scores[{i}] must be an object")
-        clean.append({k: _field(s, k, int, f"result.scores[{i}].") for k in ("seat", "cats", "mice", "total")})
-    winners = _field(raw, "winners", list, "result.")
-    if not all(_is_int(w) for w in winners):
-        raise RecordError("result.winners must be a list of seats")
-    return {"scores": clean, "winners": list(winners)}
-
-
 # ---------------------------------------------------------------- refereeing
 
 
 @dataclass(frozen=True)
 class RefereeError:
-    """Why a record is not a legal, finished game; `index` is the first bad action (None: no action)."""
+    """Why a record is not a legal, finished game.
+
+    `index` is the first bad entry's position in its list (None: not an entry's fault) and
+    `round` its round, for games whose records list entries per round.
+    """
 
     index: int | None
     key: str
     message: str
     seat: Any = None
     action: dict[str, Any] | None = None
+    round: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the error as replay prints it."""
-        return {"index": self.index, "key": self.key, "message": self.message}
+        out = {"index": self.index, "key": self.key, "message": self.message}
+        if self.round is not None:
+            out["round"] = self.round
+        return out
 
     def describe(self) -> str:
         """Return one English sentence for a person reading the terminal."""
         if self.index is None:
             return f"{self.message} ({self.key})"
         shown = json.dumps(self.action, ensure_ascii=False, default=str)
-        return f"action {self.index} (seat {self.seat!r}, {shown}) is illegal: {self.message} ({self.key})"
+        where = f"round {self.round}, " if self.round is not None else ""
+        who = f"seat {self.seat!r}, " if self.seat is not None else "chance, "
+        return f"{where}action {self.index} ({who}{shown}) is illegal: {self.message} ({self.key})"
 
 
 @dataclass(frozen=True)
 class RefereeResult:
-    """The verdict on a record, reached from its setup and actions alone."""
+    """The verdict on a record, reached from its setup and entries alone."""
 
     outcome: Outcome | None
     error: RefereeError | None
@@ -314,51 +304,60 @@ class RefereeResult:
 
     @property
     def ok(self) -> bool:
-        """Return True if every action was legal and the game reached its end."""
+        """Return True if every entry was legal and the game reached its end."""
         return self.error is None and self.outcome is not None
 
     @property
     def result(self) -> dict[str, Any] | None:
-        """Return the refereed scores and winners in the record's `result` shape."""
-        return result_of(self.outcome) if self.outcome is not None else None
+        """Return the refereed result in the record's `result` shape."""
+        return copy.deepcopy(self.outcome.result) if self.outcome is not None else None
 
 
 def referee(record: Record, observe: Callable[[int, Any], None] | None = None) -> RefereeResult:
-    """Replay `record` from its setup; return the outcome, or the first illegal action and why.
+    """Replay `record` from its setup; return the outcome, or the first illegal entry and why.
 
-    `observe(index, state)` is called with index -1 after the setup and then after every action.
-    The record's stored result is not used.
+    Entries with a seat are actions, entries without one are chance (a deal, a reshuffle). Moves
+    a game's records leave implied (`GameRules.implied`) are made before each entry and at the
+    end. `observe(index, state)` is called with index -1 after the setup and then after every
+    entry. The record's stored result is not used.
     """
     rules = GAMES[record.game]
     try:
-        state = rules.from_setup(len(record.players), record.setup, record.options)
+        setup, entries = record.entries()
+        state = rules.from_setup(len(record.players), setup, record.options)
     except ValueError as exc:
         return RefereeResult(None, RefereeError(None, "bad_setup", str(exc)), 0)
     if observe:
         observe(-1, state)
-    for i, entry in enumerate(record.actions):
-        seat = entry.get("seat")
-        body = {k: v for k, v in entry.items() if k != "seat"}
+    for i, entry in enumerate([*entries, None]):
+        data = entry.data if entry is not None else None
         try:
-            rules.apply(state, seat, rules.parse_action(body))
+            for seat, move in rules.implied(state, data):
+                if seat is None:
+                    rules.apply_chance(state, move)
+                else:
+                    rules.apply(state, seat, move)
+            if entry is None or data is None:
+                break
+            if "seat" in data:
+                body = {k: v for k, v in data.items() if k != "seat"}
+                rules.apply(state, data["seat"], rules.parse_action(body))
+            else:
+                rules.apply_chance(state, data)
         except GameError as exc:
-            message = _render(exc.message, exc.params)
-            return RefereeResult(None, RefereeError(i, exc.key, message, seat, body), i)
+            if entry is None:
+                return RefereeResult(None, RefereeError(None, exc.key, exc.message), i)
+            body = {k: v for k, v in entry.data.items() if k != "seat"}
+            return RefereeResult(None, RefereeError(entry.index, exc.key, exc.message,
+                                                    entry.data.get("seat"), body, entry.round), i)
         if observe:
-            observe(i, state)
+            observe(entry.index, state)
     out = rules.outcome(state)
     if out is None:
         return RefereeResult(None, RefereeError(None, "unfinished",
-                                                f"the game is not over after {len(record.actions)} actions"),
-                             len(record.actions))
-    return RefereeResult(out, None, len(record.actions))
-
-
-def _render(message: str, params: Mapping[str, Any]) -> str:
-    try:
-        return message.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return message
+                                                f"the game is not over after {len(entries)} actions"),
+                             len(entries))
+    return RefereeResult(out, None, len(entries))
 
 
 def check_record(record: Record) -> RefereeResult:

@@ -16,13 +16,14 @@ from typing import Any, Callable
 
 from game import protocol as P
 from game.bots import kinds as bot_kinds
-from game.engine import GAMES, GameError, GameRules
-from game.protocol import HostCmd, Role, Stage
+from game.engine import GAMES, GameError, GameRules, OptionSpec
+from game.protocol import TABLE_OPTIONS, HostCmd, Role, Stage
 from game.records import GameRecorder, Record, RecordPlayer
 from game.seats import BOT_NAMES, MAX_SEATS, PALETTE, SYMBOLS, Seat, clean_name
 
 
-TURN_TIMERS: tuple[int, ...] = (0, 30, 60, 120)
+TIME_UP = {"type": "time_up"}
+"""The entry (no seat) by which the table tells a game with a time limit that the time ran out."""
 TV = -1
 """`host_command`'s origin for the TV (always allowed to act as host)."""
 PUBLIC = None
@@ -49,12 +50,12 @@ class Session:
     """One table. Entry points return the `Out` messages (and `RecordReady`) to deliver."""
 
     def __init__(self, join_code: str, rng: random.Random, *,
-                 clock: Callable[[], float] = time.monotonic, game: str = "cat-in-the-sack") -> None:
+                 clock: Callable[[], float] = time.monotonic, game: str | None = None) -> None:
         self.join_code = join_code
         self.rng = rng
         self.clock = clock
-        self.game_id = game
-        self.options: dict[str, Any] = {"open_piles": False, "turn_timer": 0}
+        self.game_id = game if game is not None else next(iter(GAMES))
+        self.options: dict[str, Any] = self._default_options()
         self.stage = Stage.LOBBY
         self.version = 1
         self.seats: list[Seat] = []
@@ -68,6 +69,9 @@ class Session:
         self._conns: dict[int, Seat | None] = {}  # joined connections: their seat, or None
         self._deadline: float | None = None
         self._timer_key: tuple[Any, ...] | None = None
+        self.game_deadline: float | None = None  # when a game with a time limit runs out (on `clock`)
+        self._chance_rng = random.Random()
+        self.change_listeners: list[Callable[[list[dict[str, Any]]], None]] = []
         self._public_cache: tuple[int, dict[str, Any]] | None = None
         self._table_cache: tuple[int, dict[str, Any]] | None = None
 
@@ -110,14 +114,31 @@ class Session:
 
     @property
     def deadline(self) -> float | None:
-        """Return when the turn timer runs out (on `clock`), or None when no one is on the clock."""
-        return self._deadline
+        """Return when the turn timer or the game's time limit runs out next (on `clock`), or None."""
+        times = [t for t in (self._deadline, self.game_deadline) if t is not None]
+        return min(times) if times else None
+
+    def _default_options(self) -> dict[str, Any]:
+        return {**{o.name: o.default for o in TABLE_OPTIONS}, **self.rules.option_values(None)}
+
+    def _option_spec(self, name: str | None) -> OptionSpec | None:
+        return next((o for o in TABLE_OPTIONS if o.name == name), None) or self.rules.option(name or "")
+
+    def game_options(self) -> dict[str, Any]:
+        """Return the chosen game's options as its engine and records get them."""
+        return self.rules.engine_options({o.name: self.options.get(o.name, o.default) for o in self.rules.options})
+
+    def events_for(self, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+        """Return the wire events of a change that `seat` (None: the public) may see, in order."""
+        return self._events(events, seat)
 
     # ------------------------------------------------------------ messages
 
     def _table(self) -> dict[str, Any]:
         return {
             "game": self.game_id,
+            "games": [_game_entry(r) for r in GAMES.values()],
+            "table_options": [o.to_dict() for o in TABLE_OPTIONS],
             "options": dict(self.options),
             "join_code": self.join_code,
             "host_seat": self.host_seat,
@@ -131,7 +152,8 @@ class Session:
         if self._deadline is None or self.stage is not Stage.PLAYING:
             return None
         left = max(0, math.ceil(self._deadline - self.clock()))
-        return {"seat": getattr(self.state, "turn", None), "seconds_left": left}
+        acting = self.rules.to_act(self.state)
+        return {"seat": next(iter(acting)) if len(acting) == 1 else None, "seconds_left": left}
 
     def _events(self, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
         out = []
@@ -179,6 +201,8 @@ class Session:
         self.version += 1
         self._refresh_timer()
         evs = events or []
+        for listener in self.change_listeners:
+            listener(evs)
         outs = [Out(s.conn, self._update_for(s, evs)) for s in self.seats if s.conn is not None]
         outs.append(Out(PUBLIC, self.public_update(evs)))
         return outs
@@ -360,8 +384,21 @@ class Session:
         if self.recorder is not None:
             self.recorder.add(seat, action)
         events = [{"type": "timeout", "seat": seat}] if timeout else []
-        for ev in raw:
-            events.append({**ev.to_dict(), "_to": ev.to})
+        return events + _wire_events(raw) + self._chance()
+
+    def _apply_entry(self, entry: dict[str, Any]) -> list[dict[str, Any]]:
+        """Apply an entry without a seat (chance, or the time running out) and log it like a move."""
+        raw = self.rules.apply_chance(self.state, entry)
+        self.log.append({"seat": None, "action": dict(entry), "version": self.version})
+        if self.recorder is not None:
+            self.recorder.add_chance(entry)
+        return _wire_events(raw)
+
+    def _chance(self) -> list[dict[str, Any]]:
+        """Draw whatever chance the game says is due now (a new deal, a reshuffle); return its events."""
+        events: list[dict[str, Any]] = []
+        while self.rules.outcome(self.state) is None and self.rules.chance_due(self.state) is not None:
+            events += self._apply_entry(self.rules.sample_chance(self.state, self._chance_rng))
         return events
 
     def _after_action(self, events: list[dict[str, Any]]) -> list[Out | RecordReady]:
@@ -384,27 +421,31 @@ class Session:
         if not acting:
             self._deadline, self._timer_key = None, None
             return
-        st = self.state
-        key = (self.game_serial, getattr(st, "round", None), str(getattr(st, "phase", "")),
-               getattr(st, "turn", None))
+        key = (self.game_serial, *self.rules.timer_key(self.state))
         if key != self._timer_key:
             self._timer_key = key
             self._deadline = self.clock() + seconds
 
     def expire_timer(self) -> list[Out | RecordReady]:
-        """Act for everyone still on the clock once the turn timer ran out; return what to send.
+        """Act once a clock ran out; return what to send.
 
-        Whoever may pass passes; otherwise (the choice phase) a random legal move is taken.
+        The game's time limit: the game is told (it decides what that means, e.g. the round in
+        progress is the last). The turn timer: everyone still on the clock makes the game's
+        timeout move.
         """
-        if self._deadline is None or self.clock() < self._deadline or self.stage is not Stage.PLAYING:
+        if self.stage is not Stage.PLAYING:
             return []
+        now = self.clock()
         events: list[dict[str, Any]] = []
+        if self.game_deadline is not None and now >= self.game_deadline:
+            self.game_deadline = None
+            events += self._apply_entry(TIME_UP)
+        if self._deadline is None or now < self._deadline:
+            return self._after_action(events) if events else []
         for seat in sorted(self.rules.to_act(self.state)):
-            legal = self.rules.legal_actions(self.state, seat)
-            if not legal:
+            if not self.rules.legal_actions(self.state, seat):
                 continue
-            passes = [a for a in legal if str(getattr(a, "type", "")) == "pass"]
-            action = passes[0] if passes else self.rng.choice(legal)
+            action = self.rules.timeout_action(self.state, seat, self.rng)
             self.seats[seat].last_acted = self.version
             events += self._apply(seat, action, timeout=True)
             if self.rules.outcome(self.state) is not None:
@@ -424,9 +465,11 @@ class Session:
             return self._error(conn, err)
 
     def _need_stage(self, *stages: Stage) -> None:
-        if self.stage not in stages:
-            key = "lobby_only" if stages == (Stage.LOBBY,) else "not_now"
-            raise GameError(key, "That can only be done in the lobby." if key == "lobby_only" else "Not now.")
+        if self.stage in stages:
+            return
+        if stages == (Stage.LOBBY,):
+            raise GameError("lobby_only", "That can only be done in the lobby.")
+        raise GameError("not_now", "Not now.")
 
     def _seat_index(self, i: int | None) -> Seat:
         if i is None or not 0 <= i < len(self.seats):
@@ -439,16 +482,17 @@ class Session:
             self._need_stage(Stage.LOBBY)
             if cmd.game not in GAMES:
                 raise GameError("unknown_game", "Unknown game.")
-            self.game_id = cmd.game
+            if cmd.game != self.game_id:
+                table = {o.name: self.options.get(o.name, o.default) for o in TABLE_OPTIONS}
+                self.game_id = cmd.game
+                self.options = {**self._default_options(), **table}
             return self._changed()
         if c is HostCmd.SET_OPTION:
             self._need_stage(Stage.LOBBY, Stage.OVER)
-            if cmd.name == "open_piles" and isinstance(cmd.value, bool):
-                self.options["open_piles"] = cmd.value
-            elif cmd.name == "turn_timer" and not isinstance(cmd.value, bool) and cmd.value in TURN_TIMERS:
-                self.options["turn_timer"] = cmd.value
-            else:
+            spec = self._option_spec(cmd.name)
+            if spec is None or not spec.accepts(cmd.value):
                 raise GameError("bad_option", "That option or value does not exist.")
+            self.options[spec.name] = cmd.value
             return self._changed()
         if c is HostCmd.ADD_BOT:
             self._need_stage(Stage.LOBBY)
@@ -505,8 +549,10 @@ class Session:
             raise GameError("wrong_player_count", "This game needs {min} to {max} players.",
                             min=rules.min_players, max=rules.max_players)
         seed = self.rng.getrandbits(63)
-        options = {"open_piles": bool(self.options["open_piles"])}
-        self.state = rules.new_game(n, random.Random(seed), options)
+        options = self.game_options()
+        # one stream from the seed deals the game and draws its later chance (new deals, reshuffles)
+        self._chance_rng = random.Random(seed)
+        self.state = rules.new_game(n, self._chance_rng, options)
         players = [RecordPlayer(i, s.name, None if s.human else s.bot) for i, s in enumerate(self.seats)]
         self.recorder = GameRecorder(self.state, players, game=self.game_id, seed=seed, options=options)
         self.stage = Stage.PLAYING
@@ -514,4 +560,18 @@ class Session:
         self.game_serial += 1
         self.game_version = self.version + 1
         self._timer_key = None
-        return list(self._changed([{"type": "game_started", "game": self.game_id}]))
+        minutes = rules.time_limit(options)
+        self.game_deadline = self.clock() + 60 * minutes if minutes else None
+        events = [{"type": "game_started", "game": self.game_id}] + self._chance()
+        return list(self._changed(events))
+
+
+def _wire_events(raw: list[Any]) -> list[dict[str, Any]]:
+    """Return engine events as the session keeps them: their fields, with the audience under `_to`."""
+    return [{**ev.to_dict(), "_to": ev.to} for ev in raw]
+
+
+def _game_entry(rules: GameRules) -> dict[str, Any]:
+    """Return what the lobbies need of a game: its id, its seat range and its declared options."""
+    return {"id": rules.id, "min_players": rules.min_players, "max_players": rules.max_players,
+            "options": [o.to_dict() for o in rules.options]}

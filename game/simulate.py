@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from game.bots import kinds as bot_kinds
-from game.bots import make_bot
-from game.engine import GAMES, GameError, Outcome
+from game.bots import BotFeeder, make_bot
+from game.engine import GAMES, GameError, GameRules, Outcome
 from game.records import GameRecorder, Record, RecordPlayer, write_record
 
 DEFAULT_BOT = "heuristic"
@@ -42,35 +42,54 @@ class SimulatedGame:
 
 
 def play_game(game_id: str, bots: Sequence[str], seed: int, game_index: int,
-              observe: Callable[[Any], None] | None = None) -> SimulatedGame:
+              observe: Callable[[Any], None] | None = None,
+              options: dict[str, Any] | None = None) -> SimulatedGame:
     """Play one bot-only game dealt from (seed, game_index); raise SimulationError on a bot's illegal move.
 
+    `options` are the game options as a host would set them (defaults for what is not given).
+    Chance (a deal, a reshuffle) is drawn from the deal's random stream, so the seed decides it
+    all. Every bot is fed its seat's views and events in order, as its phone would get them.
     `observe(state)` is called after the deal and after every action (tests compare replays with it).
     """
     rules = GAMES[game_id]
     deal_seed = derive_seed(seed, game_index, "deal")
-    state = rules.new_game(len(bots), random.Random(deal_seed))
+    deal_rng = random.Random(deal_seed)
+    engine_options = rules.engine_options(dict(options or {}))
+    state = rules.new_game(len(bots), deal_rng, engine_options)
     players = [make_bot(game_id, kind, random.Random(derive_seed(seed, game_index, f"bot/{seat}")))
                for seat, kind in enumerate(bots)]
     recorder = GameRecorder(state, [RecordPlayer(seat, f"{kind} {seat + 1}", kind) for seat, kind in enumerate(bots)],
-                            game=game_id, seed=deal_seed, options={})
+                            game=game_id, seed=deal_seed, options=engine_options)
+    feeder = BotFeeder(rules, players)
+    feeder.feed(state, _chance(rules, state, deal_rng, recorder))
     if observe:
         observe(state)
     while (outcome := rules.outcome(state)) is None:
-        # choosing is simultaneous, so taking the lowest waiting seat first changes nothing
+        # simultaneous decisions: taking the lowest waiting seat first changes nothing
         seat = min(rules.to_act(state))
         action = players[seat].act(rules.view_for(state, seat))
         try:
-            rules.apply(state, seat, action)
+            events = rules.apply(state, seat, action)
         except GameError as exc:
             raise SimulationError(
                 f"game {game_index}: the {bots[seat]} bot in seat {seat} chose {action!r}, "
                 f"which the engine refused: {exc.key} ({exc.message})") from None
         recorder.add(seat, action)
+        feeder.feed(state, events + _chance(rules, state, deal_rng, recorder))
         if observe:
             observe(state)
     recorder.finish(outcome)
     return SimulatedGame(recorder.record, outcome)
+
+
+def _chance(rules: GameRules, state: Any, rng: random.Random, recorder: GameRecorder) -> list[Any]:
+    """Draw and apply whatever chance is due now (a new deal, a reshuffle); return its events."""
+    events: list[Any] = []
+    while rules.chance_due(state) is not None:
+        entry = rules.sample_chance(state, rng)
+        events += rules.apply_chance(state, entry)
+        recorder.add_chance(entry)
+    return events
 
 
 @dataclass
@@ -92,8 +111,8 @@ class Summary:
             self.shared += 1
         for w in outcome.winners:
             self.wins[w] += 1 / len(outcome.winners)
-        for s in outcome.scores:
-            self.score_sum[s.seat] += s.total
+        for seat, total in enumerate(outcome.totals):
+            self.score_sum[seat] += total
 
     def lines(self, bots: Sequence[str]) -> list[str]:
         """Return the printed summary: per seat, then per bot kind."""

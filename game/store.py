@@ -33,15 +33,26 @@ from game.session import Session
 log = logging.getLogger(__name__)
 
 FILE_NAME = "couchcats.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 _SUFFIXES = ("", "-wal", "-shm")
 
 _SCHEMA = """
 CREATE TABLE tablestate (id INTEGER PRIMARY KEY CHECK (id = 1), saved_at REAL NOT NULL, data TEXT NOT NULL);
 CREATE TABLE game (id INTEGER PRIMARY KEY CHECK (id = 1), serial INTEGER NOT NULL, data TEXT NOT NULL);
-CREATE TABLE actions (idx INTEGER PRIMARY KEY, seat INTEGER NOT NULL, version INTEGER NOT NULL,
+CREATE TABLE actions (idx INTEGER PRIMARY KEY, seat INTEGER, version INTEGER NOT NULL,
                       timeout INTEGER NOT NULL, action TEXT NOT NULL);
 """
+# save format 1 -> 2: an entry may have no seat (chance after the deal: a new deal, a reshuffle;
+# or the time limit running out). SQLite cannot drop NOT NULL in place, so the table is rebuilt.
+_MIGRATIONS = {
+    1: """
+CREATE TABLE actions_v2 (idx INTEGER PRIMARY KEY, seat INTEGER, version INTEGER NOT NULL,
+                         timeout INTEGER NOT NULL, action TEXT NOT NULL);
+INSERT INTO actions_v2 SELECT idx, seat, version, timeout, action FROM actions;
+DROP TABLE actions;
+ALTER TABLE actions_v2 RENAME TO actions;
+""",
+}
 
 
 class SaveError(Exception):
@@ -98,12 +109,14 @@ class Store:
                         db.execute(statement)
                 db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                 db.execute("COMMIT")
-            elif version != SCHEMA_VERSION:
+            elif version != SCHEMA_VERSION and version not in _MIGRATIONS:
                 raise SaveError(f"it was made by another version of Couch Cats (save format {version})")
             else:
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
                     raise SaveError(f"the file is damaged ({check})")
+                if version != SCHEMA_VERSION:
+                    _migrate(db, version)  # an older save still resumes
         except sqlite3.OperationalError as exc:  # locked, or cannot be opened: the file may be fine
             db.close()
             raise OSError(f"cannot use {self.path}: {exc} (is another Couch Cats using it?)") from None
@@ -186,6 +199,23 @@ class Store:
         return self._db
 
 
+def _migrate(db: sqlite3.Connection, version: int) -> None:
+    """Bring a save of an older format up to SCHEMA_VERSION, one step per transaction."""
+    while version != SCHEMA_VERSION:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _MIGRATIONS[version].split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            version += 1
+            db.execute(f"PRAGMA user_version={version}")
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+
 # ---------------------------------------------------------------- open, move aside
 
 def open_store(data_dir: Path, *, fresh: bool = False, rng: random.Random | None = None,
@@ -264,7 +294,10 @@ def _table_data(session: Session, port: int) -> dict[str, Any]:
             "options": dict(session.options), "stage": str(session.stage), "version": session.version,
             "host": session.host_seat, "game_serial": session.game_serial, "game_version": session.game_version,
             "seats": [_seat_data(s) for s in session.seats],
-            "pending": [_seat_data(s) for s in session.pending]}
+            "pending": [_seat_data(s) for s in session.pending],
+            # a game's time limit: what was left (the clock is monotonic, so not its reading)
+            "time_left": (None if session.game_deadline is None
+                          else max(0.0, session.game_deadline - session.clock()))}
 
 
 def _game_data(session: Session) -> dict[str, Any]:
@@ -286,6 +319,8 @@ def _rebuild(table: dict[str, Any], game: tuple[int, str] | None, actions: list[
     session.pending = [_seat_from(d) for d in table.get("pending", [])]
     session.game_serial = int(table["game_serial"])
     session.game_version = int(table["game_version"])
+    left = table.get("time_left")
+    session.game_deadline = None if left is None else clock() + float(left)
     # nobody is connected yet: like a live table whose phones all left, the first back is host
     session.host = None
     if game is not None and session.stage is not Stage.LOBBY:
@@ -304,6 +339,12 @@ def _replay(session: Session, data: dict[str, Any], actions: list[tuple[Any, ...
     state = rules.from_setup(len(players), data["setup"], data["options"])
     recorder = GameRecorder(state, players, game=str(data["game"]), seed=data.get("seed"), options=data["options"])
     for seat, version, timeout, text in actions:
+        if seat is None:  # chance, or the time running out: the engine checks it is due
+            entry = json.loads(text)
+            rules.apply_chance(state, entry)
+            recorder.add_chance(entry)
+            session.log.append({"seat": None, "action": entry, "version": int(version)})
+            continue
         action = rules.parse_action(json.loads(text))
         rules.apply(state, int(seat), action)  # checks it too: a tampered log fails here
         recorder.add(int(seat), action)

@@ -16,6 +16,13 @@ if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/
   fi
 fi
 
+# axe-core (the accessibility audit of the browser tests), pinned in package-lock.json; no CDN.
+if ! command -v npm >/dev/null 2>&1; then
+  echo "Please install Node.js and npm (npm ci installs axe-core for the browser tests)." >&2
+  exit 1
+fi
+npm ci --no-audit --no-fund --silent
+
 PY=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt

@@ -116,7 +116,7 @@ def test_encode_refuses_nan_and_infinity():
 def test_error_message_shape():
     msg = P.error(GameError("bid_too_low", "Bid more than {highest}.", highest=3), 17)
     assert msg == {"type": "error", "key": "bid_too_low", "params": {"highest": 3},
-                   "message": "Bid more than {highest}.", "version": 17}
+                   "message": "Bid more than 3.", "version": 17}
     assert P.bye(P.ByeReason.REPLACED) == {"type": "bye", "reason": "replaced"}
 
 

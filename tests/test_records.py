@@ -47,7 +47,7 @@ def test_record_has_exactly_the_documented_shape(games):
             assert list(action)[2:] == extra
         assert list(data["result"]) == ["scores", "winners"]
         assert [list(s) for s in data["result"]["scores"]] == [["seat", "cats", "mice", "total"]] * n
-        assert data["result"] == {"scores": [s.to_dict() for s in game.outcome.scores],
+        assert data["result"] == {"scores": game.outcome.result["scores"],
                                   "winners": list(game.outcome.winners)}
 
 
@@ -56,7 +56,7 @@ def test_text_is_one_line_per_action_and_reads_back_byte_identical(games, tmp_pa
     lines = text.splitlines()
     assert text.endswith("}\n") and lines[0] == "{"
     assert sum(1 for line in lines if line.lstrip().startswith('{"seat": ') and '"type"' in line) == \
-        len(games[4].record.actions)
+        len(games[4].record.body["actions"])
     path = write_record(tmp_path / "g.json", games[4].record)
     assert path.read_text(encoding="utf-8") == text
     assert read_record(path).to_json() == text
@@ -65,7 +65,8 @@ def test_text_is_one_line_per_action_and_reads_back_byte_identical(games, tmp_pa
 
 def test_names_with_accents_are_kept_as_written(tmp_path):
     state = new_game(3, random.Random(1))
-    rec = GameRecorder(state, [RecordPlayer(0, "Ödön", None), {"name": "Zoé"}, {"name": None, "bot": "random"}])
+    rec = GameRecorder(state, [RecordPlayer(0, "Ödön", None), {"name": "Zoé"}, {"name": None, "bot": "random"}],
+                       game=GAME_ID)
     path = write_record(tmp_path / "r.json", rec)
     assert "Ödön" in path.read_text(encoding="utf-8")
     back = read_record(path)
@@ -75,7 +76,7 @@ def test_names_with_accents_are_kept_as_written(tmp_path):
 def test_recorded_seed_deals_the_recorded_setup(games):
     for n, game in games.items():
         assert game.record.seed == derive_seed(21, n, "deal")
-        assert new_game(n, random.Random(game.record.seed)).setup == game.record.setup
+        assert new_game(n, random.Random(game.record.seed)).setup == game.record.body["setup"]
 
 
 def test_referee_replays_every_simulated_game_to_its_result(games):
@@ -103,12 +104,12 @@ def _altered(record, index, **change):
 
 def test_referee_names_the_first_illegal_action(games):
     record = games[4].record
-    bids = [i for i, a in enumerate(record.actions) if a["type"] == "bid"]
+    bids = [i for i, a in enumerate(record.body["actions"]) if a["type"] == "bid"]
     i = bids[0]
     verdict = referee(_altered(record, i, total=999))
     assert not verdict.ok and verdict.error.index == i and verdict.error.key == "bid_too_high"
     assert "999" in verdict.error.describe() and f"action {i}" in verdict.error.describe()
-    other = (record.actions[i]["seat"] + 1) % 4
+    other = (record.body["actions"][i]["seat"] + 1) % 4
     assert referee(_altered(record, i, seat=other)).error.index == i
     assert referee(_altered(record, i, type="fly")).error.key == "unknown_action"
     assert referee(_altered(record, 0, card=99)).error.index == 0

@@ -201,7 +201,7 @@ def _states_of_bot_game(players: int, disturb: bool):
 def test_replaying_a_record_reproduces_every_intermediate_state__A3(players):
     game, states = _states_of_bot_game(players, disturb=False)
     _, disturbed = _states_of_bot_game(players, disturb=True)
-    assert disturbed == states and len(states) == len(game.record.actions) + 1
+    assert disturbed == states and len(states) == len(game.record.body["actions"]) + 1
     replayed: list[str] = []
     verdict = referee(game.record, lambda index, state: replayed.append(state.serialize()))
     assert verdict.ok and verdict.result == game.record.result

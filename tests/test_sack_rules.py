@@ -21,6 +21,7 @@ from game.engine.cat_in_the_sack import (
     legal_actions,
     money_in_play,
     new_game,
+    final_scores,
     outcome,
     parse_card,
     play,
@@ -504,6 +505,25 @@ def test_the_winner_keeps_the_row_and_becomes_start_player__F_WIN_1():
     assert t.state.row[0].owner == 2 and t.state.turn == 2
 
 
+def test_the_last_rounds_winner_starts_no_further_round__F_WIN_1():
+    t = Table(4, start=0)
+    for rnd in range(1, 10):
+        t.choose(t.first_cards())
+        # Seat (rnd % 4) wins every round, so the start player would change each time.
+        winner = rnd % 4
+        while t.state.turn != winner:
+            t.pass_(t.state.turn)
+        t.bid(winner, 1)
+        round_events = t.everyone_passes_but(winner)
+        starts = [e.data["seat"] for e in events_of(round_events, "start_player")]
+        if rnd < 9:
+            assert starts == [winner] and t.state.start_player == winner
+    assert t.state.phase is Phase.OVER
+    assert starts == [], "no 'new start player' once the game is over"
+    assert t.state.start_player == 8 % 4, "the start player of the ninth round stays"
+    assert [e.type for e in round_events][-2:] == ["sack_won", "game_over"]
+
+
 def test_after_the_ninth_round_each_scores_cats_plus_mice__F_SCORE_1():
     t = Table(4, start=0)
     for rnd in range(1, 10):
@@ -514,7 +534,7 @@ def test_after_the_ninth_round_each_scores_cats_plus_mice__F_SCORE_1():
         t.everyone_passes_but(leader)
     assert t.state.phase is Phase.OVER and all(h == [] for h in t.state.hands)
     assert len(events_of(t.events, "sack_won")) == 9
-    result = outcome(t.state)
+    result = final_scores(t.state)
     assert result is not None
     for score in result.scores:
         cats = sum(card_value(c) for c in t.state.won_piles[score.seat])
@@ -533,17 +553,17 @@ def _over(piles: list[list], mice: list[int]) -> Table:
 
 
 def test_the_highest_score_wins__F_SCORE_2():
-    result = outcome(_over([[11], [3], [-5]], [20, 20, 20]).state)
+    result = final_scores(_over([[11], [3], [-5]], [20, 20, 20]).state)
     assert result.winners == (0,) and not result.tie_break
 
 
 def test_a_tie_goes_to_the_higher_cat_total__F_SCORE_2():
-    result = outcome(_over([[11], [3, 5], [-5]], [20, 23, 40]).state)  # totals 31, 31, 35
+    result = final_scores(_over([[11], [3, 5], [-5]], [20, 23, 40]).state)  # totals 31, 31, 35
     assert result.winners == (2,)
-    result = outcome(_over([[11], [3, 5], [-5]], [20, 23, 10]).state)  # 31, 31, 5
+    result = final_scores(_over([[11], [3, 5], [-5]], [20, 23, 10]).state)  # 31, 31, 5
     assert result.winners == (0,) and result.tie_break
 
 
 def test_players_still_tied_share_the_win__F_SCORE_2():
-    result = outcome(_over([[11], [8, 3], [-5]], [20, 20, 10]).state)
+    result = final_scores(_over([[11], [8, 3], [-5]], [20, 20, 10]).state)
     assert result.winners == (0, 1) and not result.tie_break

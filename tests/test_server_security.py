@@ -442,6 +442,22 @@ async def test_a_command_that_fails_inside_is_answered_and_logged_without_its_se
     assert token not in logged and "card=15" not in logged  # but not a token, nor a chosen card
 
 
+async def test_a_frame_the_parser_fails_on_is_answered_and_the_socket_lives_on__C4(aiohttp_client, monkeypatch):
+    client = await aiohttp_client(app_for_test())
+    phone = await Phone.open(client, "Ana")
+    parse = P.parse_client
+
+    def broken(frame, game_id):
+        if "boom" in frame:
+            raise TypeError("a bug in the parser")
+        return parse(frame, game_id)
+
+    monkeypatch.setattr(P, "parse_client", broken)
+    await phone.send({"type": "join", "name": "boom"})
+    assert (await phone.until(lambda m: m["type"] == "error"))["key"] == "unknown"
+    await phone.join("Ana")  # the same socket still works
+
+
 # ---------------------------------------------------------------- C5: turns and versions
 
 
@@ -509,7 +525,8 @@ async def test_static_files_cannot_escape_the_web_root__C7(aiohttp_client, tmp_p
     assert await ok.text() == "export {};"
     for raw in ("/static/../outside.txt", "/static/%2e%2e/outside.txt", "/static/js/..%2f..%2foutside.txt",
                 "/static/..%2F..%2F..%2Fetc%2Fpasswd", "/static/link.txt", "/static/.secret",
-                "/static//etc/passwd", "/static/js/", "/static/", "/static/%00"):
+                "/static//etc/passwd", "/static/js/", "/static/", "/static/%00",
+                "/static/" + "a" * 300, "/static/js/" + "%C3%A9" * 200 + ".js"):  # names the OS refuses: 404, not 500
         resp = await client.get(URL(raw, encoded=True))
         assert resp.status in (403, 404), raw
         assert "outside" not in await resp.text() and "hidden" not in await resp.text()

@@ -200,7 +200,7 @@ def test_a_whole_game_ends_over_with_a_record_and_play_again_keeps_the_seats():
             outs = s.submit(seat, s.version, rng.choice(s.rules.legal_actions(s.state, seat)))
             record = next((o.record for o in outs if isinstance(o, RecordReady)), record)
     assert s.stage == "over" and record is not None
-    assert record.result is not None and len(record.actions) == len(s.log)
+    assert record.result is not None and len(record.body["actions"]) == len(s.log)
     names = [x.name for x in s.seats]
     s.handle(0, P.Host(P.HostCmd.PLAY_AGAIN))
     assert s.stage == "playing" and [x.name for x in s.seats] == names and s.game_serial == 2
@@ -278,3 +278,20 @@ def test_turn_timer_chooses_for_the_slow_then_passes_for_the_bidder():
     clock.now += 31
     s.expire_timer()
     assert s.state.passed[turn] and s.log[-1]["timeout"] is True
+
+
+def test_the_table_names_every_registered_game_with_its_seats_and_declared_options():
+    from game.engine import GAMES
+
+    s = Session("ABCDEF", random.Random(1))
+    s.handle(0, P.Join("Ana"))
+    table = s.public_update()["table"]
+    assert [g["id"] for g in table["games"]] == list(GAMES)
+    for entry, rules in zip(table["games"], GAMES.values()):
+        assert (entry["min_players"], entry["max_players"]) == (rules.min_players, rules.max_players)
+        assert [o["name"] for o in entry["options"]] == [o.name for o in rules.options]
+    assert [o["name"] for o in table["table_options"]] == ["turn_timer"]
+    assert table["table_options"][0]["choices"] == [0, 30, 60, 120]
+    # every option a lobby can show has its value in `options`, and nothing else is there
+    names = {o["name"] for o in table["table_options"]} | {o.name for o in s.rules.options}
+    assert set(table["options"]) == names

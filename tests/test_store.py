@@ -90,6 +90,35 @@ def test_a_game_in_progress_round_trips_and_no_raw_token_is_stored(tmp_path):
     assert back.session.deadline is not None  # the turn timer starts afresh
 
 
+def _as_format_1(path: Path) -> None:
+    """Turn a save into what format 1 wrote: an `actions` table whose seat may not be NULL."""
+    with closing(sqlite3.connect(path)) as db, db:
+        db.executescript("""
+            CREATE TABLE old (idx INTEGER PRIMARY KEY, seat INTEGER NOT NULL, version INTEGER NOT NULL,
+                              timeout INTEGER NOT NULL, action TEXT NOT NULL);
+            INSERT INTO old SELECT * FROM actions; DROP TABLE actions; ALTER TABLE old RENAME TO actions;
+            PRAGMA user_version=1;""")
+
+
+def test_a_table_saved_in_format_1_still_resumes_and_is_migrated(tmp_path):
+    opened = open_store(tmp_path)
+    s, _ = seated()
+    s.host_command(P.parse_host({"cmd": "start"}))
+    play(s, opened.store, 30)
+    opened.store.close()
+    _as_format_1(tmp_path / FILE_NAME)
+
+    back = open_store(tmp_path)
+    assert back.session is not None and back.notice is not None and back.notice.startswith("Resumed")
+    same_table(s, back.session)
+    back.store.close()
+    with closing(sqlite3.connect(tmp_path / FILE_NAME)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        notnull = {row[1]: row[3] for row in db.execute("PRAGMA table_info(actions)")}
+        assert notnull["seat"] == 0  # an entry without a seat (chance) can be stored now
+    assert not [p for p in tmp_path.iterdir() if "-bad-" in p.name]
+
+
 def test_a_seat_comes_back_with_its_token_only(tmp_path):
     opened = open_store(tmp_path)
     s, tokens = seated()

@@ -154,3 +154,47 @@ def test_b_at_the_table_hands_an_away_seat_to_a_bot() -> None:
     assert "B" in app.ctx.toast_text and app.ctx.model.name(3) in app.ctx.toast_text
     key(app, pygame.K_b)
     assert server.commands == [{"cmd": "seat_to_bot", "seat": 3}]
+
+
+def test_the_away_hint_goes_as_soon_as_the_seat_is_back() -> None:
+    from game.tv.scenes.base import draw_toast
+    from tests.tv_fixtures import game_updates, json_round_trip, pick
+
+    ups = game_updates(4, seed=8)
+    server = FakeServer([ups[0]])
+    app = TvApp(server)
+    app.tick(0.05)
+    u = json_round_trip(pick(ups, "auction"))
+    server.updates.put(u)
+    app.tick(0.05)
+    hint = app.ctx.texts("hint_away", name=app.model.name(3))
+
+    def toast_drawn() -> bool:
+        canvas = pygame.Surface(layout.CANVAS, pygame.SRCALPHA)  # transparent: only what draw_toast paints counts
+        draw_toast(app.ctx, canvas)
+        return canvas.get_bounding_rect().width > 0
+
+    def with_table(version: int, **kw) -> dict:
+        nxt = json_round_trip(u)
+        nxt["version"] = version
+        nxt["table"] = table(4, **kw)
+        return nxt
+
+    server.updates.put(with_table(u["version"] + 1, disconnected=(3,), bots=(1,)))
+    app.tick(0.05)
+    assert app.ctx.toast_text == hint and toast_drawn()
+    server.updates.put(with_table(u["version"] + 2, bots=(1,)))  # the phone reloaded: back 0.5 s later
+    app.tick(0.5)
+    assert not toast_drawn()
+    # two away, the hinted one comes back: the hint names the one still away
+    server.updates.put(with_table(u["version"] + 3, disconnected=(0,), bots=(1,)))
+    server.updates.put(with_table(u["version"] + 4, disconnected=(0, 3), bots=(1,)))
+    app.tick(0.05)
+    assert app.ctx.toast_text == hint
+    server.updates.put(with_table(u["version"] + 5, disconnected=(0,), bots=(1,)))
+    app.tick(0.05)
+    assert app.ctx.toast_text == app.ctx.texts("hint_away", name=app.model.name(0)) and toast_drawn()
+    # a seat handed to a bot is no longer away either
+    server.updates.put(with_table(u["version"] + 6, bots=(0, 1)))
+    app.tick(0.05)
+    assert not toast_drawn()

@@ -219,8 +219,7 @@ def test_the_bid_to_beat_is_gold_and_outbid_ones_are_dimmed() -> None:
     for s in a["view"]["seats"]:
         if not s["bid"] or s["passed"]:
             continue
-        spot = layout.SACK.bid_spot(s["seat"], 4)
-        label = pygame.Rect(spot.left, spot.top, spot.width, layout.TEXT_HUGE // 2)  # the digits' top, above any coin
+        label = layout.SACK.bid_label(s["seat"], 4)
         seen = {tuple(canvas.get_at((x, y)))[:3] for x in range(label.left, label.right)
                 for y in range(label.top, label.bottom)}
         leading = s["bid"] == top

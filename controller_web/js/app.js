@@ -29,6 +29,8 @@ export const app = {
   ui: { selected: null, bid: null, bidMin: null, showPile: false, pending: false },
   conn: null,
   wasMyTurn: false,
+  decision: null,
+  showDecision: false,
   timer: null,
   timerLeft: null,
   draftName: null,
@@ -136,6 +138,10 @@ function onUpdate(u) {
     if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
   }
   app.wasMyTurn = bidding;
+  // A decision starts (a round's choice, my auction turn, the offer): the render brings it into view.
+  const decision = myTurn ? `${v.round}:${v.phase}` : null;
+  if (decision !== null && decision !== app.decision) app.showDecision = true;
+  app.decision = decision;
   if (!legal || legal.bid_min == null) app.ui.bidMin = null;
   else if (app.ui.bidMin !== legal.bid_min) {
     app.ui.bidMin = legal.bid_min;
@@ -261,12 +267,30 @@ function render(force) {
   replace(main, build());
   // A new screen starts at its top: tapping Start low in the lobby must not open the game mid-hand.
   if (newScreen) window.scrollTo(0, 0);
+  if (app.showDecision && name === "game") showDecision(main);
+  app.showDecision = false;
   if (focused) {
     // The screen is rebuilt on every change: give focus back to the same control (keyboards, screen readers).
     const again = [...main.querySelectorAll("button, input, select")].find((n) => focusKey(n) === focused);
     if (again) again.focus({ preventScroll: true });
   }
   renderLangPicker();
+}
+
+/**
+ * Scroll so the decision that just started is seen under the sticky top bar: from the top of the screen
+ * (the header says whose turn it is), further down only as far as its moves need, never past what it is about.
+ */
+function showDecision(main) {
+  const subject = main.querySelector("[data-decision]");
+  if (!subject) return;
+  const moves = main.querySelector("[data-moves]") || subject;
+  window.scrollTo(0, 0);
+  const barBottom = $("banner").hidden ? document.querySelector(".topbar").getBoundingClientRect().bottom
+    : $("banner").getBoundingClientRect().bottom;
+  const room = subject.getBoundingClientRect().top - barBottom - 8;
+  const short = moves.getBoundingClientRect().bottom + 8 - window.innerHeight;
+  if (short > 0 && room > 0) window.scrollTo(0, Math.min(room, short));
 }
 
 function focusKey(node) {

@@ -12,6 +12,15 @@ export function cardName(card) {
   return t("card.unknown");
 }
 
+/** Return a card's name as it reads inside a sentence ("15 cat", "big dog"): the templates add the article. */
+export function cardInText(card) {
+  if (typeof card === "number") return t("card.in_text.cat", { value: signed(card) });
+  if (card === "rabbit") return t("card.in_text.rabbit");
+  if (card === "big_dog") return t("card.in_text.big_dog");
+  if (card === "small_dog") return t("card.in_text.small_dog");
+  return t("card.unknown");
+}
+
 /** Return a number with an explicit sign for negatives, using a real minus sign. */
 export function signed(n) {
   return n < 0 ? `\u2212${-n}` : String(n);
@@ -86,12 +95,19 @@ function label(card) {
   return card === "big_dog" ? t("card.big_short") : t("card.small_short");
 }
 
-/** Return a card face (a div; the caller wraps it in a button or list item and names it). */
-export function cardFace(card, extraClass) {
+/**
+ * Return a card face (a div). With `names` its visible words name it ("Cat −5", "Rabbit 0", "Big dog"), so a
+ * button around it is called what it shows (WCAG 2.5.3); without, the caller names the list item it sits in.
+ */
+export function cardFace(card, extraClass, names = false) {
+  const hidden = names ? null : "true";
+  // The caption comes first in the words (CSS draws it under the picture, the corner at the top).
   return el("div", { class: `card face ${kind(card)} ${extraClass || ""}`, "data-card": String(card) }, [
-    el("span", { class: "corner", text: label(card), "aria-hidden": "true" }),
+    el("span", { class: "caption", text: typeof card === "number" ? t("card.cat_short") : cardName(card), "aria-hidden": hidden }),
+    " ",
+    // --chars lets CSS fit a dog's word ("pequeño") into the width of the smallest card.
+    el("span", { class: "corner", text: label(card), "aria-hidden": hidden, style: { "--chars": String(label(card).length) } }),
     art(card),
-    el("span", { class: "caption", text: typeof card === "number" ? t("card.cat_short") : cardName(card), "aria-hidden": "true" }),
   ]);
 }
 

@@ -1,7 +1,7 @@
 // Turns the update's events into short "what happened" lines in the player's language.
 
 import { t } from "./i18n.js";
-import { cardName } from "./cards.js";
+import { cardInText, signed } from "./cards.js";
 
 /** Return the table seat entry of `seat` from an update, or a stand-in. */
 export function seatOf(update, seat) {
@@ -17,8 +17,8 @@ export function nameOf(update, seat) {
 function dogsLine(e) {
   const dogs = Array.isArray(e.dogs) ? e.dogs : [];
   if (dogs.length >= 2) return t("ev.dogs_fight");
-  if (e.chased === null || e.chased === undefined) return t("ev.dog_alone", { dog: cardName(dogs[0]) });
-  return t("ev.dog_chases", { dog: cardName(dogs[0]), card: cardName(e.chased) });
+  if (e.chased === null || e.chased === undefined) return t("ev.dog_alone", { dog: cardInText(dogs[0]) });
+  return t("ev.dog_chases", { dog: cardInText(dogs[0]), card: cardInText(e.chased) });
 }
 
 /** Return the lines worth showing for `events` (others, like turn changes, are shown by the screen). */
@@ -29,13 +29,13 @@ export function eventLines(update, events) {
     if (!e || typeof e !== "object") continue;
     switch (e.type) {
       case "my_card_chosen":
-        lines.push(t("ev.my_card", { card: cardName(e.card) }));
+        lines.push(t("ev.my_card", { card: cardInText(e.card) }));
         break;
       case "row_laid":
         lines.push(t("ev.row_laid"));
         break;
       case "card_revealed":
-        lines.push(t("ev.revealed", { pos: e.index + 1, card: cardName(e.card) }));
+        lines.push(t("ev.revealed", { pos: e.index + 1, card: cardInText(e.card) }));
         break;
       case "bid":
         lines.push(t("ev.bid", { name: n(e.seat), total: e.total }));
@@ -52,7 +52,7 @@ export function eventLines(update, events) {
         lines.push(dogsLine(e));
         break;
       case "sack_won":
-        lines.push(t("ev.sack_won", { name: n(e.seat), paid: e.paid, value: e.value }));
+        lines.push(t("ev.sack_won", { name: n(e.seat), paid: e.paid, value: signed(e.value) }));
         break;
       case "start_player":
         lines.push(t("ev.start_player", { name: n(e.seat) }));

@@ -2,15 +2,42 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Sequence
 from typing import Any, Callable, Protocol
 
 
 class Bot(Protocol):
-    """A seat's automatic player."""
+    """A seat's automatic player.
+
+    A bot that remembers also has `observe(view, events)`: it is then given, after every change,
+    its seat's view and the events its seat's phone gets (wire dicts), in order — exactly what
+    a player with a perfect memory could know, and nothing more.
+    """
 
     def act(self, view: Any) -> Any:
         """Return a legal action for the seat whose view this is (called only when it may act)."""
+
+
+class BotFeeder:
+    """Gives every bot that remembers its seat's view and events after each change of a game."""
+
+    def __init__(self, rules: Any, bots: Sequence[Any | None]) -> None:
+        self.rules = rules
+        self.bots = list(bots)
+        self.watching = [seat for seat, bot in enumerate(self.bots) if hasattr(bot, "observe")]
+
+    def feed(self, state: Any, events: Sequence[Any]) -> None:
+        """Tell each remembering bot what its seat now sees (`events`: the engine's, with audiences)."""
+        if not self.watching:
+            return
+        from game.protocol import event_to_wire  # the same whitelist the phones get their events through
+
+        for seat in self.watching:
+            mine = [w for ev in events if ev.to is None or ev.to == seat
+                    if (w := event_to_wire(self.rules.id, ev.to_dict())) is not None]
+            self.bots[seat].observe(self.rules.view_for(state, seat), mine)
 
 
 BotFactory = Callable[[random.Random], Bot]
@@ -41,4 +68,9 @@ def kinds(game_id: str) -> list[str]:
 
 
 def _load() -> None:
-    from game.bots import cat_in_the_sack  # noqa: F401  (registers its bots)
+    """Import every registered game's bots module (`game/bots/<game id with _>.py`; it registers its bots)."""
+    from game.engine import GAMES
+
+    for game_id in GAMES:
+        if game_id not in BOT_KINDS:
+            importlib.import_module(f"game.bots.{game_id.replace('-', '_')}")

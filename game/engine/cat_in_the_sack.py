@@ -31,23 +31,25 @@ from game.engine.cat_in_the_sack_state import (
     Action,
     ActionType,
     Event,
+    FinalScores,
     MouseCard,
     Phase,
     RowCard,
+    Score,
     State,
     bid,
     parse_action,
     play,
 )
-from game.engine.common import BadAction, IllegalAction, Outcome, Score, require_int
+from game.engine.common import BadAction, IllegalAction, Outcome, OptionSpec, require_int
 
 __all__ = [
     "BUY", "CAT_VALUES", "DOGS", "GAME_ID", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS",
     "MONEY_TOTAL", "MOUSE_CARDS", "OFFER_PRICE", "PASS", "PLAYER_SET", "ROUNDS", "START_MICE",
-    "Action", "ActionType", "Card", "Event", "MouseCard", "Phase", "RowCard", "Special", "State",
+    "OPTIONS", "Action", "ActionType", "Card", "Event", "FinalScores", "MouseCard", "Phase", "RowCard", "Score", "Special", "State",
     "apply", "bid", "card_places", "card_to_json", "card_value", "chase", "check", "from_setup",
-    "highest_bid", "is_card", "legal_actions", "max_bid", "money_in_play", "new_game", "outcome",
-    "parse_action", "parse_card", "pass_takes", "play", "to_act",
+    "final_scores", "highest_bid", "is_card", "legal_actions", "max_bid", "money_in_play", "new_game", "outcome",
+    "parse_action", "parse_card", "pass_takes", "play", "timeout_action", "timer_key", "to_act",
 ]
 
 GAME_ID = "cat-in-the-sack"
@@ -61,6 +63,11 @@ MOUSE_CARDS = {3: (3, 6), 4: (2, 4, 6), 5: (2, 3, 4, 6)}
 MONEY_TOTAL = {3: 66, 4: 87, 5: 108}
 START_MICE = 15
 OFFER_PRICE = 1  # F-OFFER-1: the row for 1 mouse
+
+# the game's options (design.md: declared by the game, validated and rendered by the platform)
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec("open_piles", "bool", False),  # F-SECRET-2: the TV shows everyone's won cats
+)
 
 
 def _ev(kind: str, to: int | None = None, **data: Any) -> Event:
@@ -366,8 +373,10 @@ def _win(state: State, seat: int, paid: int) -> list[Event]:
     state.out_of_game += gone
     state.won_piles[seat] += kept  # F-WIN-1
     state.row = []
-    moved = state.start_player != seat
-    state.start_player = seat
+    # F-WIN-1: the winner starts the next round; after the last round there is none to start.
+    moved = state.start_player != seat and state.round < ROUNDS
+    if moved:
+        state.start_player = seat
     state.previous_round_void = False
     events.append(_ev("sack_won", seat=seat, paid=paid, cards=[card_to_json(c) for c in kept],
                       value=sum(card_value(c) for c in kept)))
@@ -381,9 +390,9 @@ def _end_round(state: State) -> list[Event]:
     state.turn = None
     if state.round == ROUNDS:
         state.phase = Phase.OVER
-        out = outcome(state)
-        assert out is not None
-        return [_ev("game_over", **out.to_dict())]
+        final = final_scores(state)
+        assert final is not None
+        return [_ev("game_over", **final.to_dict())]
     state.round += 1
     state.phase = Phase.CHOOSE
     need = sum(m.value for m in state.mouse_cards)
@@ -403,7 +412,7 @@ def _end_round(state: State) -> list[Event]:
 # ---------------------------------------------------------------- results
 
 
-def outcome(state: State) -> Outcome | None:
+def final_scores(state: State) -> FinalScores | None:
     """Return the scores and winners once the 9 rounds are over (F-SCORE-1/2), else None."""
     if state.phase is not Phase.OVER:
         return None
@@ -415,7 +424,30 @@ def outcome(state: State) -> Outcome | None:
     tied = [sc for sc in scores if sc.total == best]
     best_cats = max(sc.cats for sc in tied)
     winners = tuple(sc.seat for sc in tied if sc.cats == best_cats)
-    return Outcome(tuple(scores), winners, tie_break=len(tied) > 1 and len(winners) < len(tied))
+    return FinalScores(tuple(scores), winners, tie_break=len(tied) > 1 and len(winners) < len(tied))
+
+
+def outcome(state: State) -> Outcome | None:
+    """Return the platform's outcome (totals, winners, the record's result) once the game is over."""
+    final = final_scores(state)
+    if final is None:
+        return None
+    scores = [s.to_dict() for s in final.scores]
+    return Outcome(winners=final.winners, totals=tuple(s.total for s in final.scores),
+                   result={"scores": scores, "winners": list(final.winners)},
+                   detail={"scores": scores, "tie_break": final.tie_break})
+
+
+def timeout_action(state: State, seat: int, rng: random.Random) -> Action:
+    """Return what the turn timer does for `seat` (one that may act): pass, or a random card to choose."""
+    if state.phase is Phase.CHOOSE:
+        return play(rng.choice(state.hands[seat]))
+    return PASS
+
+
+def timer_key(state: State) -> tuple[Any, ...]:
+    """Return what identifies one decision on the clock: the turn timer restarts when it changes."""
+    return (state.round, str(state.phase), state.turn)
 
 
 def money_in_play(state: State) -> int:

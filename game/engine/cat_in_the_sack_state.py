@@ -140,3 +140,31 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """Return the event as sent on the wire (without its recipient)."""
         return {"type": self.type, **self.data}
+
+
+@dataclass(frozen=True)
+class Score:
+    """One seat's final score with its breakdown (F-SCORE-1)."""
+
+    seat: int
+    cats: int
+    mice: int
+    total: int
+
+    def to_dict(self) -> dict[str, int]:
+        """Return the score as the records format writes it."""
+        return {"seat": self.seat, "cats": self.cats, "mice": self.mice, "total": self.total}
+
+
+@dataclass(frozen=True)
+class FinalScores:
+    """The end of a Cat in the Sack game: every seat's score, the winners, whether the tie-break decided."""
+
+    scores: tuple[Score, ...]
+    winners: tuple[int, ...]
+    tie_break: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the scores as the game_over event and the views carry them."""
+        return {"scores": [s.to_dict() for s in self.scores], "winners": list(self.winners),
+                "tie_break": self.tie_break}

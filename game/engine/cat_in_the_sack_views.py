@@ -17,9 +17,9 @@ from game.engine.cat_in_the_sack import (
     Phase,
     State,
     card_to_json,
+    final_scores,
     highest_bid,
     max_bid,
-    outcome,
     pass_takes,
     to_act,
 )
@@ -143,7 +143,7 @@ def _public_fields(state: State, seat: int | None) -> dict[str, Any]:
         )
         for s in range(state.players)
     )
-    result = outcome(state)
+    result = final_scores(state)
     return dict(
         game=GAME_ID,
         players=state.players,
@@ -198,3 +198,46 @@ def view_for(state: State, seat: int) -> SeatView:
         chosen_card=card_to_json(chosen) if chosen is not None else None,
         legal=legal_for(state, seat),
     )
+
+
+# ---------------------------------------------------------------- the wire schema
+# Field whitelists of this game's views and events (game/protocol.py shapes every outbound
+# message with them): a key maps to None (a JSON leaf) or to a nested schema. A field added to
+# a view does not reach the wire until it is named here.
+
+_RESULT = {"scores": {"seat": None, "cats": None, "mice": None, "total": None},
+           "winners": None, "tie_break": None}
+PUBLIC_SCHEMA: dict[str, Any] = {
+    "game": None, "players": None, "round": None, "rounds": None, "phase": None,
+    "start_player": None, "turn": None, "waiting_for": None,
+    "row": {"index": None, "owner": None, "face_up": None, "card": None, "mine": None},
+    "mouse_cards": None, "bank": None, "highest_bid": None,
+    "seats": {"seat": None, "hand_count": None, "bid": None, "passed": None, "chosen": None,
+              "won_count": None, "won_cards": None},
+    "neutral_left": None, "open_piles": None, "result": _RESULT,
+}
+SEAT_SCHEMA: dict[str, Any] = {
+    **PUBLIC_SCHEMA,
+    "seat": None, "hand": None, "mice": None, "won_pile": None, "chosen_card": None,
+    "legal": {"play": None, "bid_min": None, "bid_max": None, "can_pass": None,
+              "pass_takes": None, "buy": None, "buy_price": None},
+}
+EVENT_SCHEMAS: dict[str, dict[str, Any]] = {
+    "card_chosen": {"seat": None},
+    "my_card_chosen": {"seat": None, "card": None},
+    "row_laid": {"owners": None},
+    "card_revealed": {"index": None, "card": None},
+    "turn": {"seat": None},
+    "bid": {"seat": None, "total": None},
+    "passed": {"seat": None, "returned": None, "took": None, "mouse_card": None},
+    "offer": {"seat": None, "price": None},
+    "round_void": {"seat": None, "cards": None},
+    "dogs": {"dogs": None, "chased": None},
+    "sack_won": {"seat": None, "paid": None, "cards": None, "value": None},
+    "start_player": {"seat": None},
+    "round_started": {"round": None, "start_player": None, "refill": None, "mouse_cards": None},
+    "game_over": {"scores": _RESULT["scores"], "winners": None, "tie_break": None},
+}
+# `to_dict` methods that return exactly the dataclass's fields, recursively: the protocol may
+# shape such a view straight from its objects (the same output at about half the cost).
+FIELD_TO_DICTS = frozenset({PublicView.to_dict})

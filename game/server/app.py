@@ -32,6 +32,7 @@ _SECURITY_HEADERS = {
                                 "img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
                                 "frame-ancestors 'none'"),
 }
+_END = (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR)
 _FALLBACK = {
     "index.html": "Couch Cats: the phone page is missing from this installation.",
     "nokey.html": "Couch Cats: scan the QR code on the TV to join the game.",
@@ -116,9 +117,10 @@ async def _static(request: web.Request) -> web.StreamResponse:
     rel = request.match_info["path"]
     try:
         path = (root / rel).resolve()
+        found = path.is_relative_to(root) and path.is_file()  # (a name too long for the OS raises)
     except (OSError, ValueError):
         raise web.HTTPNotFound() from None
-    if not path.is_relative_to(root) or not path.is_file() or any(p.startswith(".") for p in path.relative_to(root).parts):
+    if not found or any(p.startswith(".") for p in path.relative_to(root).parts):
         raise web.HTTPNotFound()
     ctype = _TYPES.get(path.suffix.lower()) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
     return web.FileResponse(path, headers={"Content-Type": ctype, "Cache-Control": "no-cache"})
@@ -149,10 +151,10 @@ async def _ws(request: web.Request) -> web.StreamResponse:
     await ws.prepare(request)
     conn = hub.open(ws, request)
     try:
-        async for msg in ws:
+        while (msg := await conn.receive()) is not None:
             if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):  # a binary frame gets its error there
                 hub.on_frame(conn, msg.data)
-            elif msg.type is WSMsgType.ERROR:
+            elif msg.type in _END:
                 break
     finally:
         await hub.close(conn)

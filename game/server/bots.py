@@ -25,6 +25,22 @@ class BotDriver:
         self.rng = rng
         self._brains: dict[tuple[int, int, str], Bot] = {}
         self._scheduled: dict[int, asyncio.Handle] = {}
+        hub.session.change_listeners.append(self._observe)
+
+    def _observe(self, events: list[dict[str, Any]]) -> None:
+        """Give every bot seat's brain that remembers what its seat's phone gets of this change."""
+        session = self.hub.session
+        if session.state is None or session.stage.value == "lobby":
+            return
+        for seat, s in enumerate(session.seats):
+            if s.bot is None:
+                continue
+            brain = self._brain(seat, s.bot)
+            if hasattr(brain, "observe"):
+                try:
+                    brain.observe(session.seat_view(seat), session.events_for(events, seat))
+                except Exception:
+                    log.exception("bot in seat %s failed to take in a change", seat)
 
     def poke(self) -> None:
         """Schedule a move for every bot seat that may act now and has none scheduled."""
@@ -61,14 +77,14 @@ class BotDriver:
         try:
             outs = session.submit(seat, session.version, action) if action is not None else []
             if not outs:
-                # a refused bot move changes nothing: fall back to the engine's last legal move
-                # (a pass, when there is one) so the table never waits on a confused bot
-                # the move's type only: a refused card may still be in the bot's hidden hand
+                # a refused bot move changes nothing: fall back to the game's timeout move (what
+                # the turn timer would do) so the table never waits on a confused bot; the log
+                # names the move's type only: a refused card may still be in the bot's hidden hand
                 log.warning("bot in seat %s chose a %s move, which was refused", seat,
                             getattr(action, "type", type(action).__name__))
-                legal = session.rules.legal_actions(session.state, seat)
-                if legal:
-                    outs = session.submit(seat, session.version, legal[-1])
+                if session.rules.legal_actions(session.state, seat):
+                    fallback = session.rules.timeout_action(session.state, seat, self.rng)
+                    outs = session.submit(seat, session.version, fallback)
         except Exception:
             log.exception("bot move in seat %s failed", seat)
             return

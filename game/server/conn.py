@@ -5,6 +5,13 @@ one pending `update` (the newest: an older one is dropped, a phone renders only 
 view) and sends the other messages (welcome, error, bye) in order. A send that does not finish
 within the timeout, or a queue that keeps growing, means a frozen peer: the transport is
 aborted so nothing waits on it.
+
+Closing on purpose (`bye`, then a close frame) must never reset the TCP connection: a peer
+that is still sending (a flood, or frames already on their way) would otherwise lose the
+`bye` it had not read yet and see a close 1006, like a network drop. So the writer first
+stops the handler's read (`receive` returns None), then closes the websocket alone: aiohttp
+then reads, and drops, what the peer still sends until its close frame arrives, and only then
+closes the transport.
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from aiohttp import web
+from aiohttp import WSMessage, web
 
 log = logging.getLogger(__name__)
 
@@ -83,6 +90,10 @@ class Connection:
         self.closing = False
         self._closing_now = False
         self._busy = False
+        self._hang_up = False  # the writer said its last word: the handler stops reading
+        self._reading: asyncio.Timeout | None = None  # the handler's wait for a frame
+        self._not_reading = asyncio.Event()
+        self._not_reading.set()
         self.sent_version = 0
         self._items: deque[_Item] = deque()
         self._pending_update: _Item | None = None
@@ -141,6 +152,33 @@ class Connection:
             return
         self.send_update(text, version)
 
+    async def receive(self) -> WSMessage | None:
+        """Return the peer's next frame, or None once the writer closes the socket on purpose.
+
+        Only the websocket handler calls this (it is the socket's one reader).
+        """
+        if self._hang_up:
+            return None
+        self._not_reading.clear()
+        try:
+            async with asyncio.timeout(None) as self._reading:
+                return await self.ws.receive()
+        except TimeoutError:
+            if self._hang_up:
+                return None  # stopped by `_close`: the frame, if one was coming, stays unread
+            raise
+        finally:
+            self._reading = None
+            self._not_reading.set()
+
+    async def _close(self, code: int) -> None:
+        """Stop the handler's read, then close the websocket: wait for the peer's close frame."""
+        self._hang_up = True
+        if self._reading is not None:
+            self._reading.reschedule(asyncio.get_running_loop().time())
+        await self._not_reading.wait()
+        await self.ws.close(code=code)
+
     async def _run(self) -> None:
         try:
             while True:
@@ -161,7 +199,7 @@ class Connection:
                     if item.close_code is not None:
                         self._closing_now = True
                         async with asyncio.timeout(self.send_timeout):
-                            await self.ws.close(code=item.close_code)
+                            await self._close(item.close_code)
                         return
         except asyncio.CancelledError:
             raise

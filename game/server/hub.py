@@ -97,6 +97,11 @@ class Hub:
             elif conn.error_replies.take(now):
                 conn.send(P.encode(P.error(err, self.session.version)))
             return
+        except Exception:  # a bug in parsing, as below: one refused frame, not the socket
+            log.exception("connection %s: a frame could not be parsed", conn.id)  # (not the frame)
+            if conn.error_replies.take(now):
+                self._something_went_wrong(conn)
+            return
         if not conn.actions.take(now):
             if now - conn.last_rate_error >= 1.0:
                 conn.last_rate_error = now
@@ -108,10 +113,14 @@ class Hub:
         except Exception:  # a bug must cost one refused frame, never the server or the socket
             # the command's type only: its fields may hold a seat token or a face-down card
             log.exception("connection %s: a %s command failed", conn.id, type(cmd).__name__)
-            err = GameError("unknown", "Something went wrong. Try again.")
-            conn.send(P.encode(P.error(err, self.session.version)))
+            self._something_went_wrong(conn)
             return
         self.dispatch(outs)
+
+    def _something_went_wrong(self, conn: Connection) -> None:
+        """Tell `conn` that its frame ran into a server bug (and changed nothing)."""
+        err = GameError("unknown", "Something went wrong. Try again.")
+        conn.send(P.encode(P.error(err, self.session.version)))
 
     def host_command(self, cmd: dict[str, Any]) -> None:
         """Carry out a host command from the TV (a dict with the `host` message's fields)."""

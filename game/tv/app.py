@@ -14,7 +14,7 @@ from typing import Any, Callable, Protocol
 import pygame
 
 from game.tv import layout
-from game.tv.cards import CardArt
+from game.tv.cards import CardArt, card_labels
 from game.tv.i18n import Texts, pick_lang
 from game.tv.intents import Intent, intents_from_event
 from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE
@@ -90,7 +90,8 @@ class TvApp:
                  keep_log: bool = False) -> None:
         self.server = server
         self.model = TableModel(keep_log=keep_log)
-        self.ctx = Context(texts=Texts(lang), tc=TextCache(), art=CardArt(), model=self.model,
+        texts = Texts(lang)
+        self.ctx = Context(texts=texts, tc=TextCache(), art=CardArt(card_labels(texts)), model=self.model,
                            host=self._host, join_url=server.join_url, join_code=server.join_code,
                            lan_warning=server.lan_warning, port_note=server.port_note, demo=demo,
                            notice=getattr(server, "notice", None))

@@ -13,6 +13,7 @@ from typing import Callable
 
 import pygame
 
+from game.tv.i18n import number
 from game.tv.render import Colour, coin_sprite, display_ready
 
 SUPER = 2  # draw at 2x and scale down: smooth edges without an anti-aliasing library
@@ -22,8 +23,14 @@ NEG_BG = (214, 206, 226)
 BLACK = (24, 22, 28)
 PINK = (236, 150, 160)
 WHITE = (252, 252, 250)
-RED_INK = (196, 38, 44)
+RED_INK = (156, 22, 30)  # dark enough on the lilac of a bad cat (AA)
 BLUE_INK = (30, 70, 140)
+RABBIT_BG, RABBIT_INK = (222, 238, 214), (40, 110, 40)
+BIG_DOG_BG, SMALL_DOG_BG = (206, 226, 244), (252, 232, 206)
+MOUSE_BG, MOUSE_INK = (236, 226, 204), (110, 70, 30)
+# every (text, background) pair written on a card face, for the contrast test
+CARD_TEXT_PAIRS = ((BLUE_INK, CREAM), (RED_INK, NEG_BG), (RABBIT_INK, RABBIT_BG), (BLUE_INK, BIG_DOG_BG),
+                   (BLUE_INK, SMALL_DOG_BG), (MOUSE_INK, MOUSE_BG))
 
 
 @dataclass(frozen=True)
@@ -300,6 +307,23 @@ def _corner_value(surf: pygame.Surface, font: pygame.font.Font, text: str, colou
     surf.blit(flipped, flipped.get_rect(bottomright=(card.right - pad, card.bottom - pad // 2)))
 
 
+def label_font(text: str, width: int, height: int) -> pygame.font.Font:
+    """Return the largest card font (at most `height` pixels) in which `text` fits `width` pixels."""
+    size = height
+    font = pygame.font.Font(None, size)
+    while font.size(text)[0] > width and size > 8:
+        size -= 2
+        font = pygame.font.Font(None, size)
+    return font
+
+
+def _bottom_label(surf: pygame.Surface, text: str, colour: Colour, card: pygame.Rect) -> None:
+    """Write `text` centred near the bottom of the card (above the owner's badge), shrunk to fit its width."""
+    font = label_font(text, int(card.width * 0.86), int(card.height * 0.12))
+    label = font.render(text, True, colour)
+    surf.blit(label, label.get_rect(midbottom=(card.centerx, card.bottom - card.height * 0.1)))
+
+
 def _card_base(w: int, h: int, bg: Colour, edge: Colour) -> tuple[pygame.Surface, pygame.Rect]:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
@@ -309,8 +333,11 @@ def _card_base(w: int, h: int, bg: Colour, edge: Colour) -> tuple[pygame.Surface
     return surf, rect
 
 
-def draw_card(card: int | str, size: tuple[int, int]) -> pygame.Surface:
-    """Return a freshly drawn face of `card` (cat value, 'rabbit', 'big_dog', 'small_dog', 'back', 'sack')."""
+def draw_card(card: int | str, size: tuple[int, int], label: str | None = None) -> pygame.Surface:
+    """Return a freshly drawn face of `card` (cat value, 'rabbit', 'big_dog', 'small_dog', 'back', 'sack').
+
+    `label` is the dogs' name in the TV's language, written along the bottom ('big dog').
+    """
     w, h = size[0] * SUPER, size[1] * SUPER
     value_font = pygame.font.Font(None, int(w * 0.36))
     if card == "back":
@@ -328,20 +355,22 @@ def draw_card(card: int | str, size: tuple[int, int]) -> pygame.Surface:
         art = pygame.Rect(rect.left + w * 0.06, rect.top + h * 0.16, w * 0.88, h * 0.72)
         _draw_cat(_Pen(surf, art), look)
         colour = RED_INK if card < 0 else BLUE_INK
-        _corner_value(surf, value_font, str(card), colour, rect)
+        _corner_value(surf, value_font, number(card), colour, rect)
     elif card == "rabbit":
-        surf, rect = _card_base(w, h, (222, 238, 214), (60, 50, 44))
+        surf, rect = _card_base(w, h, RABBIT_BG, (60, 50, 44))
         _draw_rabbit(_Pen(surf, pygame.Rect(rect.left + w * 0.08, rect.top + h * 0.14, w * 0.84, h * 0.74)))
-        _corner_value(surf, value_font, "0", (40, 110, 40), rect)
+        _corner_value(surf, value_font, "0", RABBIT_INK, rect)
     elif card in ("big_dog", "small_dog"):
         big = card == "big_dog"
-        surf, rect = _card_base(w, h, (206, 226, 244) if big else (252, 232, 206), (60, 50, 44))
-        art = pygame.Rect(rect.left + w * 0.06, rect.top + h * 0.12, w * 0.88, h * 0.78)
+        surf, rect = _card_base(w, h, BIG_DOG_BG if big else SMALL_DOG_BG, (60, 50, 44))
+        art = pygame.Rect(rect.left + w * 0.06, rect.top + h * 0.1, w * 0.88, h * 0.68)
         _draw_dog(_Pen(surf, art), big)
         # arrows say which cat the dog chases: the highest (big) or the lowest (small)
         arrow = pygame.Rect(0, 0, w * 0.16, h * 0.14)
         _arrow(_Pen(surf, arrow.move(rect.left + w * 0.07, rect.top + h * 0.04)), big, BLUE_INK)
-        _arrow(_Pen(surf, arrow.move(rect.right - w * 0.23, rect.bottom - h * 0.18)), big, BLUE_INK)
+        _arrow(_Pen(surf, arrow.move(rect.right - w * 0.23, rect.top + h * 0.04)), big, BLUE_INK)
+        if label:
+            _bottom_label(surf, label, BLUE_INK, rect)
     else:
         surf, rect = _card_base(w, h, (200, 200, 200), (60, 50, 44))
         _corner_value(surf, value_font, "?", BLACK, rect)
@@ -351,7 +380,7 @@ def draw_card(card: int | str, size: tuple[int, int]) -> pygame.Surface:
 def draw_mouse_card(value: int, size: tuple[int, int]) -> pygame.Surface:
     """Return the empty mouse card of `value` (its mice are drawn on top by the table)."""
     w, h = size[0] * SUPER, size[1] * SUPER
-    surf, rect = _card_base(w, h, (236, 226, 204), (110, 80, 50))
+    surf, rect = _card_base(w, h, MOUSE_BG, (110, 80, 50))
     pen = _Pen(surf, pygame.Rect(rect.left + w * 0.55, rect.top + h * 0.12, w * 0.4, h * 0.45))
     grey, dark = (150, 146, 150), (90, 86, 92)
     pen.ellipse(dark, 0.55, 0.6, 0.9, 0.62)
@@ -361,23 +390,37 @@ def draw_mouse_card(value: int, size: tuple[int, int]) -> pygame.Surface:
     pen.circle(BLACK, 0.14, 0.52, 0.04)
     pen.arc(dark, 1.0, 0.7, 0.5, 0.6, 3.4, 5.6, 0.03)
     font = pygame.font.Font(None, int(h * 0.5))
-    label = font.render(str(value), True, (110, 70, 30))
+    label = font.render(str(value), True, MOUSE_INK)
     surf.blit(label, label.get_rect(topleft=(rect.left + w * 0.08, rect.top + h * 0.06)))
     return pygame.transform.smoothscale(surf, size)
 
 
-class CardArt:
-    """The cache of drawn cards: each (card, size) is drawn once."""
+LABEL_MIN_WIDTH = 120  # smaller cards (won piles, results) are too small for a written name
+LABELLED = ("big_dog", "small_dog")  # the cards whose picture alone does not say what they are
 
-    def __init__(self) -> None:
+
+def card_labels(texts: Callable[[str], str]) -> dict[str, str]:
+    """Return the names written on the labelled cards, in the language of `texts` (a game.tv.i18n.Texts)."""
+    return {card: texts(f"label.{card}") for card in LABELLED}
+
+
+class CardArt:
+    """The cache of drawn cards: each (card, size) is drawn once.
+
+    `labels` names the cards that carry their name on the face (the dogs), in the TV's language.
+    """
+
+    def __init__(self, labels: dict[str, str] | None = None) -> None:
         self._faces: dict[tuple[object, tuple[int, int]], pygame.Surface] = {}
+        self.labels = dict(labels or {})
 
     def face(self, card: int | str, size: tuple[int, int]) -> pygame.Surface:
         """Return the drawn face of `card` at `size` ('back' and 'sack' too)."""
         key = (card, size)
         surf = self._faces.get(key)
         if surf is None:
-            surf = display_ready(draw_card(card, size))
+            label = self.labels.get(str(card)) if size[0] >= LABEL_MIN_WIDTH else None
+            surf = display_ready(draw_card(card, size, label))
             self._faces[key] = surf
         return surf
 

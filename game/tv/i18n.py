@@ -84,6 +84,8 @@ TEXTS: dict[str, dict[str, str]] = {
     "card.rabbit": {"en": "rabbit", "es": "conejo", "fr": "lapin", "hu": "nyúl"},
     "card.big_dog": {"en": "big dog", "es": "perro grande", "fr": "grand chien", "hu": "nagy kutya"},
     "card.small_dog": {"en": "small dog", "es": "perro pequeño", "fr": "petit chien", "hu": "kis kutya"},
+    "label.big_dog": {"en": "big dog", "es": "perro grande", "fr": "grand chien", "hu": "nagy kutya"},
+    "label.small_dog": {"en": "small dog", "es": "perro pequeño", "fr": "petit chien", "hu": "kis kutya"},
     "card.cat": {"en": "{n} cat", "es": "gato de {n}", "fr": "chat {n}", "hu": "{n} macska"},
     "ev.card_chosen": {"en": "{name} has chosen a card", "es": "{name} ya ha elegido carta",
                        "fr": "{name} a choisi sa carte", "hu": "{name} választott"},
@@ -148,6 +150,14 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
+MINUS = "\u2212"  # the real minus sign: '−8', as the phones write it, not the hyphen of '-8'
+
+
+def number(n: int) -> str:
+    """Return `n` as the TV writes it: negative numbers with the real minus sign ('−8')."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
 def pick_lang(requested: str | None) -> str:
     """Return the TV language: `requested` if supported, else the system locale's, else English."""
     candidates = [requested or ""]
@@ -176,6 +186,7 @@ class Texts:
         if entry is None:
             return key
         text = entry.get(self.lang) or entry["en"]
+        params = {k: number(v) if isinstance(v, int) and not isinstance(v, bool) else v for k, v in params.items()}
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):

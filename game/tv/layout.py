@@ -73,8 +73,8 @@ class SackLayout:
     news: pygame.Rect = pygame.Rect(SAFE.left, 140, SAFE.width, 56)
     mouse_row_top: int = 200
     row_top: int = 392
-    bids_top: int = 674
-    bids_height: int = 128
+    bids_top: int = 704  # each seat's bid sits on a tab joined to the top of its own panel
+    bids_height: int = 118
     seats_top: int = 816
 
     def mouse_card(self, i: int, count: int) -> pygame.Rect:
@@ -84,6 +84,11 @@ class SackLayout:
         total = count * w + (count - 1) * gap
         left = SAFE.centerx - total // 2
         return pygame.Rect(left + i * (w + gap), self.mouse_row_top, w, h)
+
+    def mouse_pile(self, i: int, count: int) -> pygame.Rect:
+        """Return the tray on mouse card i where its mice lie (the card's lower part, under its value)."""
+        card = self.mouse_card(i, count)
+        return pygame.Rect(card.left + 12, card.top + 96, card.width - 24, card.height - 106)
 
     def row_slot(self, i: int, row_len: int) -> pygame.Rect:
         """Return row position i (0 is the cat-in-the-sack card, cards are 1..row_len)."""
@@ -108,9 +113,19 @@ class SackLayout:
         return (s.right - 44, s.bottom - 76)
 
     def bid_spot(self, i: int, count: int) -> pygame.Rect:
-        """Return the patch of table in front of seat i where its bid (or 'passed') lies."""
+        """Return seat i's bid tab: on top of its panel (overlapping its border), where its bid or 'passed' lies."""
         s = self.seat(i, count)
-        return pygame.Rect(s.left, self.bids_top, s.width, self.bids_height)
+        return pygame.Rect(s.left + 14, self.bids_top, s.width - 28, self.bids_height)
+
+    def bid_coins(self, i: int, count: int) -> pygame.Rect:
+        """Return where the coins of seat i's bid lie: the left part of its tab, above the panel's border."""
+        t = self.bid_spot(i, count)
+        return pygame.Rect(t.left + 8, t.top + 8, t.width // 2 - 8, t.height - 26)
+
+    def bid_label(self, i: int, count: int) -> pygame.Rect:
+        """Return where seat i's bid total is written: the right part of its tab."""
+        t = self.bid_spot(i, count)
+        return pygame.Rect(t.centerx + 4, t.top + 8, t.width // 2 - 12, t.height - 26)
 
 
 SACK = SackLayout()

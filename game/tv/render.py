@@ -22,7 +22,34 @@ GOLD_DARK = (176, 124, 24)
 WARN = (255, 170, 60)
 RED = (214, 60, 52)
 PANEL = (18, 40, 34)
-GREY = (120, 124, 128)
+GREY = (150, 154, 158)  # light enough for a name on a panel (WCAG AA, 4.5:1)
+BLACK = (0, 0, 0)
+WHITE = (255, 255, 255)
+AA = 4.5  # WCAG AA contrast for text
+
+
+def luminance(colour: Colour) -> float:
+    """Return the WCAG relative luminance of an sRGB colour (0 black .. 1 white)."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """Return the WCAG contrast ratio of two colours (1 .. 21)."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def ink_on(background: Colour) -> Colour:
+    """Return the ink to write on `background` (a seat's colour): the dark or light ink, else black or white."""
+    for ink in (INK_DARK, INK):
+        if contrast(ink, background) >= AA:
+            return ink
+    return max((BLACK, WHITE), key=lambda ink: contrast(ink, background))
 
 
 class Symbol(StrEnum):

@@ -18,6 +18,7 @@ CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium"), shut
                  if p and Path(p).exists()), "/usr/bin/chromium")
 SHOTS = ROOT / "artifacts" / "screenshots" / "phone"
 LOCALES = ROOT / "controller_web" / "locales"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"  # npm ci, pinned in package-lock.json
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

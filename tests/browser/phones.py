@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser.conftest import load_locale, name_pattern
+from tests.browser.conftest import AXE, load_locale, name_pattern
 
 CLICK_MS = 1500
+# The page's CSP allows only its own scripts; the audit injects axe-core, so audited pages run without it.
+AUDITABLE = {"bypass_csp": True}
 
 
 class Phone:
@@ -17,7 +21,7 @@ class Phone:
     def __init__(self, pw: Any, browser: Any, device: str | dict[str, Any], locale: str, lang: str, name: str) -> None:
         # A device is a Playwright device name, or the context options of a phone Playwright does not list.
         options = pw.devices[device] if isinstance(device, str) else device
-        self.context = browser.new_context(**options, locale=locale)
+        self.context = browser.new_context(**options, locale=locale, **AUDITABLE)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
@@ -49,9 +53,13 @@ class Phone:
         hand_list = self.page.get_by_role("list", name=name_pattern(self.t["hand.title"]))
         if hand_list.count():
             items = hand_list.get_by_role("listitem")
-        else:
-            items = self.page.get_by_role("group", name=self.t["choose.title"]).get_by_role("button")
-        return [items.nth(i).get_attribute("aria-label") or "" for i in range(items.count())]
+            return [items.nth(i).get_attribute("aria-label") or "" for i in range(items.count())]
+        return self.card_buttons()
+
+    def card_buttons(self) -> list[str]:
+        """Return the accessible names of the cards I may choose from, as the accessibility tree has them."""
+        group = self.page.get_by_role("group", name=self.t["choose.title"])
+        return re.findall(r'^\s*- button "([^"]*)"', group.aria_snapshot(), flags=re.M)
 
     def join(self, url: str) -> None:
         """Open the join page at `url`, join with my name, and wait for the lobby."""
@@ -88,7 +96,11 @@ def assert_on_screen(page: Any, locator: Any, what: str) -> None:
     count = locator.count()
     assert count, f"{what}: nothing to check"
     for i in range(count):
-        box = locator.nth(i).bounding_box()
+        box = None
+        for _ in range(3):  # the page re-renders on every update: a node may be replaced while it is measured
+            box = locator.nth(i).bounding_box()
+            if box:
+                break
         assert box, f"{what} #{i} is not shown"
         inside = (box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
                   and box["y"] >= top["y"] + top["height"] - 0.5 and box["y"] + box["height"] <= size["height"])
@@ -99,3 +111,54 @@ def at_top(page: Any) -> None:
     """Scroll to the top of the screen, as a player lands on it, and wait until it is there."""
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_function("() => window.scrollY === 0")
+
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+AXE_RUN = """async (tags) => {
+    const result = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({
+        id: v.id, impact: v.impact, help: v.help,
+        nodes: v.nodes.slice(0, 6).map((n) => `${n.target.join(' ')}: ${n.failureSummary}`)}));
+}"""
+
+
+def assert_accessible(page: Any, where: str) -> None:
+    """Fail if axe-core (WCAG 2.1 A and AA rules) finds a serious or critical problem on `page` as it is now."""
+    if not AXE.exists():
+        pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` (scripts/test.sh does)")
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(AXE_RUN, AXE_TAGS)
+    assert not found, f"{where}: axe finds " + "\n".join(str(v) for v in found)
+
+
+# axe leaves text over the page's gradients "incomplete", so the mouse cards' text is measured here: its colour
+# and its own box's background, both faded by every ancestor's opacity over the page colour (WCAG 2.x ratio).
+CONTRAST = """(selector) => {
+    const rgba = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+    const over = (top, under, a) => top.map((v, i) => v * a + under[i] * (1 - a));
+    const lum = (rgb) => { const f = rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+                           return 0.2126 * f[0] + 0.7152 * f[1] + 0.0722 * f[2]; };
+    const page = rgba(getComputedStyle(document.documentElement).backgroundColor).slice(0, 3);
+    return [...document.querySelectorAll(selector)].map((node) => {
+        let bg = null, opacity = 1;
+        for (let n = node; n && n.nodeType === 1; n = n.parentElement) {
+            const style = getComputedStyle(n);
+            opacity *= Number(style.opacity);
+            const c = rgba(style.backgroundColor);
+            if (!bg && c[3] > 0) bg = over(c.slice(0, 3), page, c[3]);
+        }
+        const ink = rgba(getComputedStyle(node).color);
+        const text = over(over(ink.slice(0, 3), bg || page, ink[3]), page, opacity);
+        const back = over(bg || page, page, opacity);
+        const [a, b] = [lum(text), lum(back)].sort((x, y) => y - x);
+        return {text: node.textContent, ratio: (a + 0.05) / (b + 0.05)};
+    });
+}"""
+
+
+def assert_text_contrast(page: Any, selector: str, where: str, least: float = 4.5) -> None:
+    """Fail unless every text matched by `selector` reaches `least`:1 against its own background (AA: 4.5)."""
+    found = page.evaluate(CONTRAST, selector)
+    assert found, f"{where}: no {selector} to measure"
+    low = [f for f in found if f["ratio"] < least]
+    assert not low, f"{where}: text under {least}:1 contrast: {low}"

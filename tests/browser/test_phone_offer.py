@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.phones import Phone, assert_on_screen, assert_touch_targets, at_top
+from tests.browser.phones import (
+    Phone,
+    assert_accessible,
+    assert_on_screen,
+    assert_text_contrast,
+    assert_touch_targets,
+    at_top,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -51,14 +58,14 @@ def _actor(phones: list[Phone], title_key: str) -> Phone:
 
 
 def _mice(phone: Phone) -> int:
-    label = phone.page.locator(".my-mice").get_attribute("aria-label") or ""
-    found = re.search(r"\d+", label)
-    assert found, f"no mice count in {label!r}"
+    said = phone.page.locator(".my-mice .sr-only").text_content() or ""  # what a screen reader reads
+    found = re.search(r"\d+", said)
+    assert found, f"no mice count in {said!r}"
     return int(found.group())
 
 
 def _wait_mice(phone: Phone, n: int) -> None:
-    expect(phone.page.locator(".my-mice")).to_have_attribute("aria-label", _fill(phone.t["head.my_mice"], n=n))
+    expect(phone.page.locator(".my-mice .sr-only")).to_have_text(_fill(phone.t["head.my_mice"], n=n))
 
 
 def _choose_all(phones: list[Phone], round_no: int) -> None:
@@ -67,10 +74,10 @@ def _choose_all(phones: list[Phone], round_no: int) -> None:
         p.page.get_by_text(_fill(p.t["head.round"], n=round_no, of=9), exact=True).wait_for()
         cards = p.page.get_by_role("group", name=p.t["choose.title"]).get_by_role("button")
         cards.first.wait_for()
-        names = [cards.nth(i).get_attribute("aria-label") for i in range(cards.count())]
+        names = p.card_buttons()
         pick = [i for i, n in enumerate(names) if n not in {p.t[d] for d in DOGS}][k]
         cards.nth(pick).click()
-        p.page.get_by_role("button", name=_fill(p.t["choose.confirm"], card=names[pick])).click()
+        p.button("choose.confirm").click()
         cards.first.wait_for(state="detached")
 
 
@@ -115,6 +122,8 @@ def test_the_last_player_buys_an_unbid_sack_then_a_void_round(pw_browser: Any, s
 
         # Round 1: nobody bids; the first two pass, the last one is offered the whole sack.
         _choose_all(phones, 1)
+        for p in phones:  # reading the log at the bottom of the page while the others pass
+            p.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         passers = _pass_twice(phones)
         buyer = _actor(phones, "offer.title")
         assert buyer not in passers
@@ -133,7 +142,11 @@ def test_the_last_player_buys_an_unbid_sack_then_a_void_round(pw_browser: Any, s
         row_labels = [row.nth(i).get_attribute("aria-label") or "" for i in range(row.count())]
         assert len(row_labels) == 4 and all(up.match(label) for label in row_labels), row_labels
         in_sack = sorted(up.match(label)["card"] for label in row_labels)  # type: ignore[index]
+        # The offer brought the sack and both answers into view, under the sticky top bar.
+        assert_on_screen(buyer.page, row, "a card of the sack on offer")
+        assert_on_screen(buyer.page, panel.get_by_role("button"), "an offer button")
         assert_touch_targets(buyer.page, "offer")
+        assert_accessible(buyer.page, "offer")
         buyer.page.evaluate("window.scrollTo(0, 0)")
         buyer.page.screenshot(path=str(shots / "offer.png"))
         # On a small phone (360x640) the whole sack and both answers are on the first screen.
@@ -185,6 +198,8 @@ def test_the_last_player_buys_an_unbid_sack_then_a_void_round(pw_browser: Any, s
             for value in (3, 6):
                 p.page.get_by_label(_fill(p.t["mc.card"], value=value, mice=0), exact=True).wait_for()
             _log_has(p, re.compile(re.escape(p.t["ev.no_refill_void"])))
+            assert_accessible(p.page, f"{p.name}: round 3 with empty mouse cards")
+            assert_text_contrast(p.page, ".mc.empty .mc-mice, .mc.empty .mc-value", f"{p.name}: the empty mouse cards")
         assert _mice(last) == last_mice, "passing the offer costs nothing and gains nothing"
         assert last.page.locator(".seat-card").filter(has_text=buyer.name).get_by_text(
             _fill(last.t["seat.won"], n=kept), exact=True).count() == 1, "the void sack went to no one"

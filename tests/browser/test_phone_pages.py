@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from game.server.thread import ServerThread
 from tests.browser.conftest import load_locale
+from tests.browser.phones import AUDITABLE, assert_accessible
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +65,7 @@ def _join_as(phone: Any, url: str, name: str, t: dict[str, str]) -> None:
 def test_opening_the_seat_on_a_second_phone_stops_the_first(pw_browser: Any, server: Any, shots: Path) -> None:
     pw, browser = pw_browser
     t = load_locale("en")
-    first = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
+    first = browser.new_context(**pw.devices["Pixel 7"], locale="en-US", **AUDITABLE)
     old = first.new_page()
     _join(old, server.join_url, "Ana")
     token_key = f"cc.token.127.0.0.1:{server.port}"
@@ -80,6 +81,7 @@ def test_opening_the_seat_on_a_second_phone_stops_the_first(pw_browser: Any, ser
 
     old.get_by_role("heading", name=t["bye.replaced"]).wait_for()
     old.screenshot(path=str(shots / "replaced.png"))
+    assert_accessible(old, "seat opened on another phone")
     old.wait_for_timeout(2500)  # longer than the first reconnect backoff
     assert old.get_by_role("heading", name=t["bye.replaced"]).count() == 1, "the old phone must not take the seat back"
     assert new.get_by_role("heading", name=t["lobby.title"]).count() == 1
@@ -90,7 +92,7 @@ def test_opening_the_seat_on_a_second_phone_stops_the_first(pw_browser: Any, ser
 def test_a_dropped_connection_shows_a_banner_and_comes_back(pw_browser: Any, server: Any, shots: Path) -> None:
     pw, browser = pw_browser
     t = load_locale("en")
-    context = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
+    context = browser.new_context(**pw.devices["Pixel 7"], locale="en-US", **AUDITABLE)
     page = context.new_page()
     sockets: list[Any] = []
     blocked = {"on": False}
@@ -110,6 +112,7 @@ def test_a_dropped_connection_shows_a_banner_and_comes_back(pw_browser: Any, ser
     sockets[-1].close(code=4000)
     banner.wait_for()
     page.screenshot(path=str(shots / "reconnecting.png"))
+    assert_accessible(page, "reconnecting banner")
     blocked["on"] = False
     # A phone that wakes up reconnects at once, without waiting out its backoff.
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
@@ -179,7 +182,7 @@ def test_a_restarted_table_tells_the_phone_to_scan_again(pw_browser: Any, tmp_pa
     old = ServerThread(port=0, host_ip="127.0.0.1", data_dir=tmp_path / "old", bot_delay=0.05)
     old.start()
     new: ServerThread | None = None
-    context = browser.new_context(**pw.devices["Pixel 7"], locale="fr-FR")
+    context = browser.new_context(**pw.devices["Pixel 7"], locale="fr-FR", **AUDITABLE)
     try:
         page = context.new_page()
         watch = context.new_page()
@@ -212,6 +215,7 @@ def test_a_restarted_table_tells_the_phone_to_scan_again(pw_browser: Any, tmp_pa
         assert page.evaluate("key => localStorage.getItem(key)", token_key) is None, "the dead seat token is forgotten"
         assert page.get_by_role("button").count() == 0
         page.screenshot(path=str(shots / "gone.png"))
+        assert_accessible(page, "table closed or restarted")
         watch.get_by_role("heading", name=t["gone.title"]).wait_for(timeout=15000)
 
         tried = len(sockets)

@@ -2,7 +2,7 @@
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { cardFace, cardName, mouseIcon, seatBadge } from "../cards.js";
+import { cardFace, cardInText, cardName, mouseIcon, seatBadge, signed } from "../cards.js";
 import { seatOf } from "../events.js";
 import { rowSection, mouseCardsSection, seatsSection, logSection, statusText } from "./table.js";
 import { safeColour } from "./common.js";
@@ -14,8 +14,9 @@ function header(app) {
   const seated = typeof v.mice === "number";
   return el("header", { class: "game-head", style: { "--seat": safeColour(me.colour) } }, [
     el("span", { class: "me" }, [seatBadge(me), el("span", { class: "seat-name", text: me.name || "" })]),
-    seated ? el("span", { class: "my-mice", "aria-label": t("head.my_mice", { n: v.mice }) }, [
-      mouseIcon(), el("span", { text: v.mice, "aria-hidden": "true" }),
+    seated ? el("span", { class: "my-mice" }, [
+      mouseIcon(), el("span", { class: "sr-only", text: t("head.my_mice", { n: v.mice }) }),
+      el("span", { text: v.mice, "aria-hidden": "true" }),
     ]) : null,
     el("span", { class: "round" }, [
       el("span", { text: t("head.round", { n: v.round, of: v.rounds }) }),
@@ -49,26 +50,27 @@ function chooseActions(app) {
     if (v.chosen_card !== null && v.chosen_card !== undefined) {
       return el("section", { class: "panel center chosen" }, [
         cardFace(v.chosen_card, "medium"),
-        el("p", { class: "big", text: t("choose.done", { card: cardName(v.chosen_card) }) }),
+        el("p", { class: "big", text: t("choose.done", { card: cardInText(v.chosen_card) }) }),
       ]);
     }
     return null;
   }
   const sel = app.ui.selected;
-  return el("section", { class: "panel", "aria-labelledby": "choose-h" }, [
+  // data-decision / data-moves: what app.js brings into view when the choice starts (the first row of cards).
+  return el("section", { class: "panel", "aria-labelledby": "choose-h", "data-decision": "" }, [
     el("h2", { id: "choose-h", text: t("choose.title") }),
     el("p", { class: "hint", text: t("choose.hint") }),
-    el("div", { class: "hand big", role: "group", "aria-labelledby": "choose-h" }, cards.map((c) =>
+    el("div", { class: "hand big", role: "group", "aria-labelledby": "choose-h" }, cards.map((c, i) =>
       el("button", {
-        type: "button", class: "card-btn", "aria-pressed": String(sel === c), "aria-label": cardName(c),
+        type: "button", class: "card-btn", "aria-pressed": String(sel === c), "data-moves": i === 0 ? "" : null,
         onclick: () => {
           app.ui.selected = sel === c ? null : c;
           app.render();
         },
-      }, [cardFace(c)]))),
+      }, [cardFace(c, "", true)]))),
     el("button", {
       type: "button", class: "btn primary wide sticky", disabled: sel === null || app.ui.pending,
-      text: sel === null ? t("choose.pick_first") : t("choose.confirm", { card: cardName(sel) }),
+      text: sel === null ? t("choose.pick_first") : t("choose.confirm", { card: cardInText(sel) }),
       onclick: () => app.act({ type: "play", card: sel }),
     }),
   ]);
@@ -102,7 +104,7 @@ function auctionActions(app) {
       buttons.push(el("button", { type: "button", class: "btn wide", disabled: busy,
         text: t("offer.pass"), onclick: () => app.act({ type: "pass" }) }));
     }
-    return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h" }, [
+    return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h", "data-moves": "" }, [
       el("h2", { id: "act-h", text: t("offer.title") }),
       el("p", { class: "hint", text: t("offer.hint", { price: legal.buy_price ?? 1 }) }),
       ...buttons,
@@ -122,7 +124,7 @@ function auctionActions(app) {
       onclick: () => app.act({ type: "pass" }) }));
   }
   const highest = v.highest_bid || 0;
-  return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h" }, [
+  return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h", "data-moves": "" }, [
     el("div", { class: "act-head" }, [
       el("h2", { id: "act-h", text: t("act.title") }),
       el("p", { class: "hint", text: highest > 0 ? t("bid.highest", { n: highest }) : t("bid.none_yet") }),
@@ -160,7 +162,7 @@ function pileSection(app) {
     open ? el("div", { id: "pile-list" }, [
       pile.length ? el("ul", { class: "hand small-cards" }, pile.map((c) => el("li", { "aria-label": cardName(c) }, [cardFace(c, "small")])))
         : el("p", { class: "hint", text: t("pile.empty") }),
-      el("p", { class: "small", text: t("pile.value", { n: total }) }),
+      el("p", { class: "small", text: t("pile.value", { n: signed(total) }) }),
     ]) : null,
   ]);
 }

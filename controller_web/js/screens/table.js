@@ -2,7 +2,7 @@
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { cardFace, cardBack, cardName, mouseIcon, seatBadge } from "../cards.js";
+import { cardFace, cardBack, cardInText, cardName, mouseIcon, seatBadge } from "../cards.js";
 import { seatOf } from "../events.js";
 import { safeColour, seatToBotButton } from "./common.js";
 
@@ -15,7 +15,7 @@ function rowCard(update, rc) {
     label = t("row.card_up", { pos: rc.index + 1, card: cardName(rc.card), owner });
   } else if (rc.mine && rc.card !== null) {
     face = cardFace(rc.card, "small hidden-mine");
-    label = t("row.card_mine", { pos: rc.index + 1, card: cardName(rc.card) });
+    label = t("row.card_mine", { pos: rc.index + 1, card: cardInText(rc.card) });
   } else {
     face = cardBack("small");
     label = t("row.card_down", { pos: rc.index + 1, owner });
@@ -30,7 +30,8 @@ function rowCard(update, rc) {
 export function rowSection(update) {
   const row = update.view.row || [];
   if (!row.length) return null;
-  return el("section", { class: "panel sack", "aria-labelledby": "row-h" }, [
+  // data-decision: what the phone brings into view when my auction turn or the offer starts.
+  return el("section", { class: "panel sack", "aria-labelledby": "row-h", "data-decision": "" }, [
     el("h2", { id: "row-h", text: t("row.title") }),
     el("ol", { class: "row" }, row.map((rc) => rowCard(update, rc))),
   ]);

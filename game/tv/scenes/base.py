@@ -67,6 +67,11 @@ class Context:
         """Show a short message near the bottom of the screen for a few seconds."""
         self.toast_text, self.toast_until = text, self.clock + seconds
 
+    def end_toast(self, text: str) -> None:
+        """Take the toast down now if it still says `text` (what it said is no longer true)."""
+        if self.toast_text == text:
+            self.toast_text, self.toast_until = "", self.clock
+
     def background(self, canvas: pygame.Surface) -> None:
         """Draw the felt (made once, on first use)."""
         if self.felt is None:

@@ -108,7 +108,7 @@ class LobbyScene(Scene):
                 midleft=(LOBBY.url.left, LOBBY.url.centery))
         code = f"{t('code')}: {ctx.join_code or (ctx.model.table.get('join_code') or '')}"
         shadow_text(tc, canvas, code, layout.TEXT_HUGE, GOLD, midleft=(LOBBY.code.left, LOBBY.code.centery))
-        blit_lines(tc, canvas, t("join_hint"), layout.TEXT_SMALL, INK_DIM, LOBBY.hint)
+        blit_lines(tc, canvas, t("join_hint"), layout.TEXT_SMALL, INK, LOBBY.hint)  # light ink: read from the couch
         notes = []
         if ctx.lan_warning:
             notes.append(t("lan_warning"))

@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from game.tv import layout
+from game.tv.i18n import number
 from game.tv.intents import Intent
 from game.tv.layout import RESULTS
 from game.tv.render import GOLD, INK, INK_DIM, PANEL, draw_symbol, panel, parse_colour, shadow_text
@@ -78,7 +79,11 @@ class ResultsScene(Scene):
         shadow_text(tc, canvas, title, layout.TEXT_TITLE, GOLD, max_width=RESULTS.banner.width,
                     center=RESULTS.banner.center)
         if result.get("tie_break"):
-            tc.blit(canvas, t("results.tie_break"), layout.TEXT_BODY, INK, center=RESULTS.tie_note.center)
+            note = tc.fit(t("results.tie_break"), layout.TEXT_BODY, RESULTS.tie_note.width - 40)
+            box = note.get_rect(center=RESULTS.tie_note.center)
+            panel(canvas, box.inflate(32, 8), PANEL, None, radius=14)
+            canvas.blit(note, box)
+        panel(canvas, RESULTS.header.inflate(24, 4), PANEL, None, radius=14)  # the confetti falls behind it
         for col, key in (("cats", "results.cats"), ("mice", "results.mice"), ("total", "results.total")):
             lo, hi = RESULTS.column(col)
             tc.blit(canvas, t(key), layout.TEXT_BODY, INK_DIM, midright=(hi, RESULTS.header.centery))
@@ -111,9 +116,9 @@ class ResultsScene(Scene):
                     x += MINI[0] - 10
             for col in ("cats", "mice"):
                 lo, hi = RESULTS.column(col)
-                tc.blit(canvas, str(score.get(col, 0)), layout.TEXT_LARGE, INK, midright=(hi, line.centery))
+                tc.blit(canvas, number(int(score.get(col, 0))), layout.TEXT_LARGE, INK, midright=(hi, line.centery))
             lo, hi = RESULTS.column("total")
-            tc.blit(canvas, str(score.get("total", 0)), layout.TEXT_HUGE, GOLD if winner else INK,
+            tc.blit(canvas, number(int(score.get("total", 0))), layout.TEXT_HUGE, GOLD if winner else INK,
                     midright=(hi, line.centery))
         panel(canvas, RESULTS.keys, PANEL, None)
         tc.blit(canvas, t(self.keys_text), layout.TEXT_BODY, INK, max_width=RESULTS.keys.width - 40,

@@ -16,13 +16,12 @@ from game.tv.anim import Timeline, ease_in_out, ease_out, hop, lerp
 from game.tv.cards import CardArt
 from game.tv.i18n import Texts
 from game.tv.layout import CARD_SIZE, SACK
-from game.tv.render import GOLD, TextCache, shadow_text
+from game.tv.render import GOLD, INK_DARK, TextCache, panel
 from game.tv.sound import Sfx
 
 Point = tuple[float, float]
 CHASE_SECONDS = 1.0
 COLLECT_SECONDS = 1.1
-BACKLOG = 2.5  # seconds an update's animations may wait behind the previous update's
 BANK_POINT: Point = (SACK.bank.centerx, SACK.bank.centery)
 
 
@@ -42,16 +41,15 @@ class SackAnimator:
         self.texts = texts
         self.name_of = name_of
         self.timeline = Timeline()
-        self.news = ""
-        self._news_queue: list[tuple[float, str]] = []
-        self._busy_until = 0.0
 
     def reset(self) -> None:
         """Forget every animation and news line (a fresh table)."""
         self.timeline.clear()
-        self.news = ""
-        self._news_queue.clear()
-        self._busy_until = self.timeline.now
+
+    @property
+    def news(self) -> str:
+        """Return the news line: what the latest event shown so far did."""
+        return self.timeline.caption
 
     # ---------------------------------------------------------------- building
 
@@ -62,8 +60,8 @@ class SackAnimator:
         players = int(view.get("players") or 4)
         events = [e for e in update.get("events") or () if isinstance(e, dict)]
         tl, t = self.timeline, self.texts
-        # this update's pictures follow the previous update's, but never more than a short backlog behind
-        at = min(max(0.0, self._busy_until - tl.now), BACKLOG)
+        # this update's pictures follow the previous update's, which hurry up if they are not done (anim.Timeline)
+        at = tl.open_beat()
         # the row as it lay before this update, with this batch's turned cards filled in
         snapshot = [dict(rc) for rc in prev_view.get("row") or ()]
         for ev in events:
@@ -79,7 +77,7 @@ class SackAnimator:
             seat = ev.get("seat")
             if kind == "card_chosen" and isinstance(seat, int):
                 tl.add("chosen", at, 0.4, Sfx.FLIP, seat=seat, players=players)
-                self._say(at, t("ev.card_chosen", name=self.name_of(seat)))
+                tl.say(at, t("ev.card_chosen", name=self.name_of(seat)))
             elif kind == "row_laid":
                 owners = ev.get("owners") or []
                 for k, owner in enumerate(owners):
@@ -87,20 +85,20 @@ class SackAnimator:
                            else SACK.row_slot(0, len(owners)).center)
                     tl.add("lay", at + 0.1 * k, 0.45, Sfx.FLIP if k == 0 else None, index=k, src=src,
                            dst=SACK.row_slot(k + 1, len(owners)).center)
-                self._say(at, t("ev.row_laid"))
+                tl.say(at, t("ev.row_laid"))
                 at += 0.1 * len(owners) + 0.45
             elif kind == "card_revealed" and not won:
                 index = ev.get("index")
                 if isinstance(index, int):
                     tl.add("flip", at, 0.45, Sfx.FLIP, index=index, card=ev.get("card"),
                            rect=SACK.row_slot(index + 1, row_len))
-                    self._say(at, t("ev.card_revealed", card=t.card(ev.get("card"))))
+                    tl.say(at, t("ev.card_revealed", card=t.card(ev.get("card"))))
                     at += 0.2
             elif kind == "bid" and isinstance(seat, int):
                 spot = SACK.bid_spot(seat, players)
                 tl.add("coins", at, 0.45, None, src=SACK.seat(seat, players).center, dst=spot.center, count=3)
                 tl.add("pop", at + 0.3, 0.7, Sfx.BID, seat=seat, text=str(ev.get("total")), at=spot.center)
-                self._say(at, t("ev.bid", name=self.name_of(seat), total=ev.get("total")))
+                tl.say(at, t("ev.bid", name=self.name_of(seat), total=ev.get("total")))
                 at += 0.3
             elif kind == "passed" and isinstance(seat, int):
                 dst = SACK.seat(seat, players).center
@@ -113,12 +111,12 @@ class SackAnimator:
                     i = mouse_cards.index(ev["mouse_card"])
                     src = SACK.mouse_card(i, len(mouse_cards)).center
                     tl.add("coins", at, 0.75, Sfx.COIN, src=src, dst=dst, count=min(took, 8), label=f"+{took}")
-                    self._say(at, t("ev.passed", name=self.name_of(seat), took=took))
+                    tl.say(at, t("ev.passed", name=self.name_of(seat), took=took))
                 elif not any(e.get("type") == "round_void" for e in events):
-                    self._say(at, t("ev.passed_nothing", name=self.name_of(seat)))
+                    tl.say(at, t("ev.passed_nothing", name=self.name_of(seat)))
                 at += 0.35
             elif kind == "offer" and isinstance(seat, int):
-                self._say(at, t("ev.offer", name=self.name_of(seat)))
+                tl.say(at, t("ev.offer", name=self.name_of(seat)))
             elif kind in ("dogs", "sack_won", "round_void") and not collect_scheduled:
                 collect_scheduled = True
                 at = self._collect(events, snapshot, players, at)
@@ -135,10 +133,10 @@ class SackAnimator:
                         tl.add("coins", at + 0.12 * i, 0.6, Sfx.COIN if i == 0 else None, src=BANK_POINT,
                                dst=SACK.mouse_card(i, len(cards)).center, count=min(int(mc[0]), 6))
                 key = f"ev.round_started.{ev.get('refill')}"
-                self._say(at, t(key, n=ev.get("round")))
+                tl.say(at, t(key, n=ev.get("round")))
             elif kind == "game_over":  # the score screen plays the fanfare
-                self._say(at, t("ev.game_over"))
-        self._busy_until = tl.now + at
+                tl.say(at, t("ev.game_over"))
+        tl.close_beat()
 
     def _collect(self, events: list[dict[str, Any]], snapshot: list[dict[str, Any]], players: int,
                  at: float) -> float:
@@ -170,9 +168,9 @@ class SackAnimator:
             if chased is not None:
                 chased_idx = next((k for k, c in enumerate(cards) if c == chased and k not in dog_idx), None)
             if chased is not None:
-                self._say(at, t("ev.dogs_chase", dog=t.card(dogs_ev["dogs"][0]), card=t.card(chased)))
+                tl.say(at, t("ev.dogs_chase", dog=t.card(dogs_ev["dogs"][0]), card=t.card(chased)))
             elif len(dog_idx) >= 2:
-                self._say(at, t("ev.dogs_fight"))
+                tl.say(at, t("ev.dogs_fight"))
         chase = CHASE_SECONDS if (chased_idx is not None or len(dog_idx) >= 2) else 0.0
         winner = won.get("seat") if won else None
         dst = SACK.seat(winner, players).center if isinstance(winner, int) else None
@@ -180,33 +178,22 @@ class SackAnimator:
                dogs=dog_idx, chased=chased_idx, chase_share=chase / (chase + COLLECT_SECONDS), dst=dst)
         if won:
             tl.add("sound", at + chase, 0.1, Sfx.MEOW if int(won.get("value") or 0) >= 0 else Sfx.BARK)
-            self._say(at + chase, t("ev.sack_won", name=self.name_of(winner), paid=won.get("paid"),
+            tl.say(at + chase, t("ev.sack_won", name=self.name_of(winner), paid=won.get("paid"),
                                     value=won.get("value")))
         elif void:
-            self._say(at + chase, t("ev.round_void"))
+            tl.say(at + chase, t("ev.round_void"))
         return at + chase + COLLECT_SECONDS
-
-    def _say(self, delay: float, text: str) -> None:
-        when = self.timeline.now + min(delay, Timeline.MAX_BACKLOG)
-        if self._news_queue:
-            when = max(when, self._news_queue[-1][0])  # the newest event's line always shows last
-        self._news_queue.append((when, text))
 
     # ---------------------------------------------------------------- time
 
     def update(self, dt: float) -> list[str]:
         """Advance the animations and the news line; return the sounds that start now."""
-        sounds = self.timeline.advance(dt)
-        due = [item for item in self._news_queue if item[0] <= self.timeline.now]
-        if due:
-            self.news = due[-1][1]
-            self._news_queue = [item for item in self._news_queue if item[0] > self.timeline.now]
-        return sounds
+        return self.timeline.advance(dt)
 
     @property
     def busy(self) -> bool:
-        """Return True while an animation is still to play."""
-        return bool(self.timeline.anims)
+        """Return True while an animation or a news line is still to come."""
+        return self.timeline.busy
 
     # ---------------------------------------------------------------- queries for the resting picture
 
@@ -275,9 +262,12 @@ class SackAnimator:
             if 0 < q < 1:
                 x, y = hop(data["src"], data["dst"], ease_in_out(q), 90)
                 canvas.blit(coin, coin.get_rect(center=(int(x), int(y))))
-        if data.get("label") and p > 0.6:
+        if data.get("label") and p > 0.6:  # '+6' on a dark pill: readable over the coins and the seat's name
             x, y = data["dst"]
-            shadow_text(tc, canvas, data["label"], layout.TEXT_LARGE, GOLD, center=(x, y - 80 - 30 * (p - 0.6)))
+            label = tc.render(data["label"], layout.TEXT_LARGE, GOLD)
+            rect = label.get_rect(center=(int(x), int(y - 80 - 30 * (p - 0.6))))
+            panel(canvas, rect.inflate(28, 8), INK_DARK, GOLD, 2, 20)
+            canvas.blit(label, rect)
 
     def _draw_collect(self, canvas: pygame.Surface, art: CardArt, data: dict[str, Any], p: float) -> None:
         share = data["chase_share"]

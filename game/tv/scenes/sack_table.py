@@ -7,10 +7,11 @@ from typing import Any
 import pygame
 
 from game.tv import layout
+from game.tv.i18n import number
 from game.tv.intents import Intent
 from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
-from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN,
-                            draw_coins, draw_symbol, grey_out, panel, parse_colour, shadow_text)
+from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN, draw_coins, draw_symbol, grey_out,
+                            ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, Scene, draw_toast
 from game.tv.scenes.sack_anim import SackAnimator, row_len_for
 from game.tv.sound import Sfx
@@ -29,6 +30,7 @@ class SackTableScene(Scene):
         self.timer_seat: int | None = None
         self._timer_base: tuple[float, float] | None = None  # (seconds_left, clock when received)
         self._last_tick = -1
+        self._away_hint: tuple[int, str] | None = None  # (seat, text) of the 'X is away' toast
 
     def enter(self) -> None:
         """Start with a clean animation timeline."""
@@ -37,17 +39,32 @@ class SackTableScene(Scene):
     def on_update(self, update: dict[str, Any]) -> None:
         """Schedule the animations of the update's events and restart the turn timer countdown."""
         self.anim.absorb(update, self.ctx.model.previous)
-        before = {s.get("seat") for s in ((self.ctx.model.previous or {}).get("table") or {}).get("seats") or ()
-                  if not s.get("connected", True)}
-        for seat in (update.get("table") or {}).get("seats") or ():
-            if not seat.get("connected", True) and not seat.get("bot") and seat.get("seat") not in before:
-                self.ctx.toast(self.ctx.texts("hint_away", name=seat.get("name", "")), seconds=6)
+        self._hint_away(update, self.ctx.model.previous)
         timer = update.get("timer")
         if isinstance(timer, dict) and isinstance(timer.get("seconds_left"), (int, float)):
             self.timer_seat = timer.get("seat")
             self._timer_base = (float(timer["seconds_left"]), self.ctx.clock)
         else:
             self.timer_seat, self._timer_base, self.timer_left = None, None, None
+
+    def _hint_away(self, update: dict[str, Any], previous: dict[str, Any] | None) -> None:
+        """Say who just dropped (B lets a bot play for them); take the hint down once they are back."""
+        def away(u: dict[str, Any] | None) -> dict[int, str]:
+            return {s.get("seat"): str(s.get("name", "")) for s in ((u or {}).get("table") or {}).get("seats") or ()
+                    if not s.get("connected", True) and not s.get("bot")}
+
+        now, before = away(update), away(previous)
+        for seat, name in now.items():
+            if seat not in before:
+                self._away_hint = (seat, self.ctx.texts("hint_away", name=name))
+                self.ctx.toast(self._away_hint[1], seconds=6)
+        if self._away_hint is not None and self._away_hint[0] not in now:
+            self.ctx.end_toast(self._away_hint[1])
+            self._away_hint = None
+            for seat, name in now.items():  # someone else is still away: say that instead
+                self._away_hint = (seat, self.ctx.texts("hint_away", name=name))
+                self.ctx.toast(self._away_hint[1], seconds=6)
+                break
 
     def handle(self, intent: Intent) -> None:
         """B hands a disconnected player's seat to a bot (the player takes it back by reconnecting)."""
@@ -112,17 +129,18 @@ class SackTableScene(Scene):
         if phase in ("auction", "offer") and isinstance(turn, int):
             info = ctx.model.seat_info(turn)
             colour = parse_colour(info.get("colour"))
+            ink = ink_on(colour)  # dark on a light seat colour, light on a dark one: always AA
             pygame.draw.rect(canvas, colour, banner, border_radius=22)
             pygame.draw.rect(canvas, (0, 0, 0), banner, 4, border_radius=22)
             draw_symbol(canvas, str(info.get("symbol")), (banner.left + 50, banner.centery), 52, INK, INK_DARK)
             key = "turn.offer" if phase == "offer" else "turn.bid"
             text = t(key, name=ctx.model.name(turn))
             room = banner.width - 120 - (130 if self.timer_left is not None else 0)
-            tc.blit(canvas, text, layout.TEXT_HUGE, INK_DARK, max_width=room,
+            tc.blit(canvas, text, layout.TEXT_HUGE, ink, max_width=room,
                     midleft=(banner.left + 96, banner.centery))
             if self.timer_left is not None:
                 tc.blit(canvas, t("seconds", n=int(self.timer_left + 0.999)), layout.TEXT_LARGE,
-                        INK_DARK, midright=(banner.right - 24, banner.centery))
+                        ink, midright=(banner.right - 24, banner.centery))
         else:
             panel(canvas, banner, PANEL, INK_DIM, 2, 22)
             text = t("turn.over") if phase == "over" else t("turn.choose")
@@ -133,14 +151,15 @@ class SackTableScene(Scene):
         cards = view.get("mouse_cards") or ()
         for i, (value, mice) in enumerate(cards):
             rect = SACK.mouse_card(i, len(cards))
-            canvas.blit(ctx.art.mouse_card(int(value), MOUSE_CARD_SIZE), rect)
-            count_at = (rect.left + 20, rect.bottom - 12)
+            canvas.blit(ctx.art.mouse_card(int(value), MOUSE_CARD_SIZE), rect)  # the card's value is its label
+            # what lies on the card: a pile of mice on a dark tray, counted in light ink ('×4', as on the phones)
+            tray = SACK.mouse_pile(i, len(cards))
+            panel(canvas, tray, INK_DARK, GOLD if mice else GREY, 3, 14)
+            count = ctx.tc.render(f"×{int(mice)}", layout.TEXT_LARGE, INK if mice else INK_DIM)
+            canvas.blit(count, count.get_rect(midright=(tray.right - 14, tray.centery)))
             if mice:
-                coins = pygame.Rect(rect.left + 96, rect.centery, rect.width - 108, rect.height // 2 - 8)
-                draw_coins(canvas, ctx.tc, ctx.art.coin(15), int(mice), coins, label_size=0)
-                shadow_text(ctx.tc, canvas, str(mice), layout.TEXT_HUGE, GOLD, bottomleft=count_at)
-            else:
-                ctx.tc.blit(canvas, "0", layout.TEXT_HUGE, GREY, bottomleft=count_at)
+                coins = pygame.Rect(tray.left + 8, tray.top + 4, tray.width - count.get_width() - 36, tray.height - 6)
+                draw_coins(canvas, ctx.tc, ctx.art.coin(12), int(mice), coins, label_size=0)
 
     def _draw_row(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
         ctx = self.ctx
@@ -175,31 +194,36 @@ class SackTableScene(Scene):
                 draw_symbol(canvas, str(info.get("symbol")), spot, 34, parse_colour(info.get("colour")))
 
     def _draw_bid(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
+        """Draw seat's bid, 'passed', or its choice on the tab joined to the top of its own panel."""
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
         spot = SACK.bid_spot(seat, players)
         info = (view.get("seats") or ())[seat] if seat < len(view.get("seats") or ()) else {}
         phase = view.get("phase")
+        colour = parse_colour(ctx.model.seat_info(seat).get("colour"))
+        inside = spot.inflate(0, -18).move(0, -9)  # the part above the panel's top border
         if phase == "choose":
+            panel(canvas, spot, PANEL, colour, 3, 18)
             if info.get("chosen"):
                 mini = ctx.art.face("back", MINI_CARD)
-                canvas.blit(mini, mini.get_rect(center=(spot.centerx, spot.centery + 10)))
-                tc.blit(canvas, t("chosen"), layout.TEXT_SMALL, INK_DIM, midtop=(spot.centerx, spot.top - 4))
+                canvas.blit(mini, mini.get_rect(midleft=(inside.left + 14, inside.centery)))
+                tc.blit(canvas, t("chosen"), layout.TEXT_SMALL, INK, max_width=inside.width - MINI_CARD[0] - 40,
+                        midleft=(inside.left + MINI_CARD[0] + 28, inside.centery))
             else:
-                tc.blit(canvas, t("choosing"), layout.TEXT_SMALL, INK_DIM, center=spot.center)
+                tc.blit(canvas, t("choosing"), layout.TEXT_SMALL, INK_DIM, max_width=inside.width - 20,
+                        center=inside.center)
             return
         if info.get("passed"):
-            pill = pygame.Rect(0, 0, min(spot.width - 20, 200), 56)
-            pill.center = spot.center
-            panel(canvas, pill, (50, 56, 58), GREY, 2, 28)
-            tc.blit(canvas, t("passed"), layout.TEXT_BODY, INK_DIM, center=pill.center)
+            panel(canvas, spot, (50, 56, 58), GREY, 3, 18)
+            tc.blit(canvas, t("passed"), layout.TEXT_BODY, INK, max_width=inside.width - 20, center=inside.center)
             return
         amount = int(info.get("bid") or 0)
         if amount:
-            area = spot.inflate(-20, -10)
+            panel(canvas, spot, PANEL, colour, 3, 18)
+            draw_coins(canvas, tc, ctx.art.coin(15), amount, SACK.bid_coins(seat, players), label_size=0)
             leading = amount >= int(view.get("highest_bid") or 0)  # gold for the bid to beat, dim once outbid
-            draw_coins(canvas, tc, ctx.art.coin(15), amount, area,
-                       label_size=layout.TEXT_HUGE + 8 * round(4 * (self.anim.pop_scale(seat) - 1)),
-                       label_colour=GOLD if leading else INK_DIM)
+            size = layout.TEXT_HUGE + 8 * round(4 * (self.anim.pop_scale(seat) - 1))
+            shadow_text(tc, canvas, str(amount), size, GOLD if leading else INK_DIM,
+                        center=SACK.bid_label(seat, players).center)
 
     def _draw_seat(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
@@ -243,7 +267,7 @@ class SackTableScene(Scene):
         tc.blit(canvas, f"×{won}", layout.TEXT_LARGE, INK if won else INK_DIM,
                 midleft=(slot.right + 34, slot.centery))
         if won_cards:
-            text = "  ".join(str(c) if isinstance(c, int) else ("0" if c == "rabbit" else "?") for c in won_cards)
+            text = "  ".join(number(c) if isinstance(c, int) else ("0" if c == "rabbit" else "?") for c in won_cards)
             tc.blit(canvas, text, layout.TEXT_SMALL, GOLD, max_width=rect.width - 110,
                     midright=(rect.right - 14, rect.top + 92))
         if seat == view.get("start_player") and not self.anim.moving_marker():
