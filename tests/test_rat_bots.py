@@ -206,3 +206,25 @@ def test_heuristic_beats_random_in_most_two_player_games():
         if hero in state.winners:
             wins += 1 / len(state.winners)
     assert wins / games > 0.8
+
+
+def test_heuristic_remembers_the_same_from_wire_events_as_from_engine_events():
+    """The server feeds bots the wire form of events (dicts); memory must not depend on the form."""
+    def run(wire: bool) -> list:
+        rng = random.Random(3)
+        bots = [HeuristicBot(random.Random(1)), RandomBot(random.Random(2))]
+        if wire:
+            inner = bots[0]
+
+            class Wire:
+                def observe(self, view, events):
+                    inner.observe(view, [{**e.to_dict()} for e in events])
+
+                def act(self, view):
+                    return inner.act(view)
+
+            bots[0] = Wire()
+        state, recorder = play_bot_game(bots, rng)
+        return recorder.to_dict()["rounds"]
+
+    assert run(True) == run(False)

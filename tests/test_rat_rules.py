@@ -43,13 +43,18 @@ from game.engine.rat_a_tat_cat import (
 from tests.rat_helpers import DRAW2 as D2, PEEK as PK, SWAP as SW, Table, events_of, rig_deck
 
 
+def reason(error) -> str:
+    """Return why the engine refused: its `reason` (a rule's detail behind a shared key) or its key."""
+    return error.params.get("reason", error.key)
+
+
 def refused(state, seat, action) -> str:
-    """Return the key of the IllegalAction the engine raises for this action (failing if it accepts)."""
+    """Return why the engine refuses this action with an IllegalAction (failing if it accepts)."""
     before = state.serialize()
     with pytest.raises(IllegalAction) as info:
         check(state, seat, action)
     assert state.serialize() == before
-    return info.value.key
+    return reason(info.value)
 
 
 def cards_json(cards) -> list:
@@ -108,11 +113,14 @@ def test_a_deal_with_a_power_card_as_first_discard_or_not_the_deck_is_refused__R
                       (good[:-1] + [9], "not_the_deck"), (good[:-1] + [True], "unknown_card")]:
         with pytest.raises((IllegalAction, BadAction)) as info:
             apply_chance(state, {"type": "deal", "deck": deck})
-        assert info.value.key == key
+        assert reason(info.value) == key
         assert state.serialize() == before
     with pytest.raises(IllegalAction) as info:
         apply_chance(state, {"type": "reshuffle", "pile": []})
-    assert info.value.key == "wrong_chance"
+    assert reason(info.value) == "wrong_chance" and info.value.key == "bad_chance"
+    with pytest.raises(IllegalAction) as info:
+        apply_chance(state, {"type": "deal", "dealer": 1, "deck": good})
+    assert reason(info.value) == "wrong_dealer" and info.value.params["dealer"] == 0
 
 
 def test_cards_are_dealt_one_at_a_time_from_the_dealers_left_into_lines_of_four__R_DEAL_2():
@@ -355,7 +363,7 @@ def test_the_pile_is_reshuffled_only_when_a_card_must_be_drawn_and_the_top_disca
     wrong = {"type": "reshuffle", "pile": entry["pile"][:-1]}
     with pytest.raises(IllegalAction) as info:
         apply_chance(t.state, wrong)
-    assert info.value.key == "not_the_discards"
+    assert reason(info.value) == "not_the_discards"
     events = t.chance(entry)
     assert t.state.discard == [top]  # the top discard stays as the new discard pile
     assert t.view(0)["drawn"] == parse_card(entry["pile"][0])
@@ -630,12 +638,14 @@ def test_kids_swap_only_the_face_down_cards_on_both_sides__R_KIDS_1():
 def test_options_are_declared_as_data_for_the_lobbies__R_GAME_1__R_GAME_2__R_GAME_3__R_KIDS_1():
     specs = {spec.name: spec.to_dict() for spec in OPTIONS}
     assert specs["end"] == {"name": "end", "kind": "choice", "default": "rounds",
-                            "choices": ["rounds", "time", "elimination"]}
-    assert specs["rounds"] == {"name": "rounds", "kind": "int", "default": 3, "min": 1, "max": 10,
-                               "when": {"end": "rounds"}}
-    assert specs["minutes"]["choices"] == [10, 20, 30, 45] and specs["minutes"]["when"] == {"end": "time"}
-    assert specs["limit"]["default"] == 100 and specs["limit"]["suggested"] == [100, 200]
-    assert specs["kids"] == {"name": "kids", "kind": "bool", "default": False}
+                            "choices": ["rounds", "time", "elimination"], "min": None, "max": None,
+                            "shown_when": None}
+    assert specs["rounds"] == {"name": "rounds", "kind": "int", "default": 3, "choices": [], "min": 1, "max": 10,
+                               "shown_when": ["end", "rounds"]}
+    assert specs["minutes"]["choices"] == [10, 20, 30, 45] and specs["minutes"]["shown_when"] == ["end", "time"]
+    assert specs["limit"]["default"] == 100 and specs["limit"]["choices"] == [100, 200]  # or another number
+    assert (specs["limit"]["min"], specs["limit"]["max"]) == (10, 1000)
+    assert specs["kids"]["kind"] == "bool" and specs["kids"]["default"] is False
 
 
 @pytest.mark.parametrize("raw, normal", [

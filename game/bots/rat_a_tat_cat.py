@@ -128,6 +128,13 @@ class _Memory:
     turns: int = 0
 
 
+def _event_fields(event: Event | Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:
+    """Return an event's fields and type, from an engine Event or its wire dict (the server feeds those)."""
+    if isinstance(event, Event):
+        return event.data, event.type
+    return event, str(event.get("type"))
+
+
 @register(GAME, "heuristic")
 class HeuristicBot:
     """Remembers its look, its peeks, what it put where, every discard and every swap; replaces its
@@ -141,8 +148,8 @@ class HeuristicBot:
 
     # ---------------------------------------------------------- memory
 
-    def observe(self, view: SeatView, events: Sequence[Event]) -> None:
-        """Remember what this view and these events show the seat."""
+    def observe(self, view: SeatView, events: Sequence[Event | Mapping[str, Any]]) -> None:
+        """Remember what this view and these events (engine Events or their wire dicts) show the seat."""
         mem = self.memory
         if mem is None or mem.round != view.round or mem.seat != view.seat or mem.players != view.players:
             mem = self.memory = _Memory(view.seat, view.players, view.round)
@@ -152,7 +159,7 @@ class HeuristicBot:
                 mem.discards[str(view.discard_top)] = 1
         for event in events:
             self._event(mem, event)
-        if any(e.type == "reshuffled" for e in events):  # the discards went back into the pile
+        if any(_event_fields(e)[1] == "reshuffled" for e in events):  # the discards went back into the pile
             mem.discards = Counter({str(view.discard_top): 1})
         for info in view.seats:  # face-up cards (the kids variant, the round's end)
             line = mem.lines.setdefault(info.seat, [None] * len(info.line))
@@ -162,8 +169,8 @@ class HeuristicBot:
         for glimpse in view.look + ((view.peek,) if view.peek else ()):
             mem.lines[view.seat][glimpse.position - 1] = parse_card(glimpse.card)
 
-    def _event(self, mem: _Memory, event: Event) -> None:
-        d, kind = event.data, event.type
+    def _event(self, mem: _Memory, event: Event | Mapping[str, Any]) -> None:
+        d, kind = _event_fields(event)
         if kind == "round_dealt":
             mem.lines = {s: [None] * 4 for s in d["seats"]}
             mem.discards = Counter({str(d["discard"]): 1})

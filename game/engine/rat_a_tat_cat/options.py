@@ -2,48 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from game.engine.common import BadAction
+from game.engine.common import BadAction, OptionSpec
 
 
-@dataclass(frozen=True)
-class OptionSpec:
-    """One game option as the lobbies render it: a choice, a whole number in a range, or a switch.
-
-    `when` names the option and value under which this one applies (the end mode's parameter);
-    `suggested` are the values a lobby offers first for an int option.
-    """
-
-    name: str
-    kind: str  # "choice" | "int" | "bool"
-    default: Any
-    choices: tuple[Any, ...] = ()
-    min: int | None = None
-    max: int | None = None
-    suggested: tuple[int, ...] = ()
-    when: tuple[str, str] | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the spec as JSON-ready data (only the fields its kind uses)."""
-        d: dict[str, Any] = {"name": self.name, "kind": self.kind, "default": self.default}
-        if self.choices:
-            d["choices"] = list(self.choices)
-        if self.kind == "int":
-            d.update(min=self.min, max=self.max)
-            if self.suggested:
-                d["suggested"] = list(self.suggested)
-        if self.when:
-            d["when"] = {self.when[0]: self.when[1]}
-        return d
-
-
+# The lobby's flat form; `normalize_options` turns it into the record's nested `options`.
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("end", "choice", "rounds", choices=("rounds", "time", "elimination")),  # R-GAME-1/2/3
-    OptionSpec("rounds", "int", 3, min=1, max=10, when=("end", "rounds")),
-    OptionSpec("minutes", "choice", 20, choices=(10, 20, 30, 45), when=("end", "time")),
-    OptionSpec("limit", "int", 100, min=10, max=1000, suggested=(100, 200), when=("end", "elimination")),
+    OptionSpec("rounds", "int", 3, minimum=1, maximum=10, shown_when=("end", "rounds")),
+    OptionSpec("minutes", "choice", 20, choices=(10, 20, 30, 45), shown_when=("end", "time")),
+    OptionSpec("limit", "int", 100, choices=(100, 200), minimum=10, maximum=1000, shown_when=("end", "elimination")),
     OptionSpec("kids", "bool", False),  # R-KIDS-1
 )
 _SPECS = {spec.name: spec for spec in OPTIONS}
@@ -51,19 +20,9 @@ MODE_PARAMETER = {"rounds": "rounds", "time": "minutes", "elimination": "limit"}
 
 
 def _option_value(spec: OptionSpec, value: Any) -> Any:
-    """Return `value` checked against `spec`; raise BadAction with the option's name otherwise."""
-    bad = BadAction("bad_option", "That option value is not allowed.", name=spec.name)
-    if spec.kind == "bool":
-        if type(value) is not bool:
-            raise bad
-        return value
-    if spec.kind == "choice":
-        # `in` compares with ==, so 20.0 or True would match a number: the type must match too
-        if not any(type(value) is type(c) and value == c for c in spec.choices):
-            raise bad
-        return value
-    if type(value) is not int or not spec.min <= value <= spec.max:  # type: ignore[operator]
-        raise bad
+    """Return `value` if `spec` accepts it; raise BadAction with the option's name otherwise."""
+    if not spec.accepts(value):
+        raise BadAction("bad_option", "That option value is not allowed.", name=spec.name)
     return value
 
 

@@ -29,7 +29,7 @@ from game.engine.rat_a_tat_cat.cards import (
     is_power,
     parse_card,
 )
-from game.engine.rat_a_tat_cat.ending import end_round, replace_powers
+from game.engine.rat_a_tat_cat.ending import end_round, replace_powers, time_up
 from game.engine.rat_a_tat_cat.options import normalize_options
 from game.engine.rat_a_tat_cat.state import (
     DISCARD,
@@ -46,6 +46,7 @@ from game.engine.rat_a_tat_cat.state import (
     Phase,
     Source,
     State,
+    end_mode,
     ev,
     kids,
     next_in,
@@ -134,42 +135,52 @@ def sample_chance(state: State, rng: random.Random) -> dict[str, Any]:
         while is_power(pile[0]):  # R-DEAL-1: back into the deck at a random place, turn another
             card = pile.pop(0)
             pile.insert(rng.randrange(len(pile) + 1), card)
-        return {"type": "deal", "deck": [card_to_json(c) for c in lines + pile]}
+        return {"type": "deal", "dealer": state.dealer, "deck": [card_to_json(c) for c in lines + pile]}
     if kind == "reshuffle":
         pile = list(state.discard[:-1])  # R-PILE-1: the top discard stays
         rng.shuffle(pile)
         return {"type": "reshuffle", "pile": [card_to_json(c) for c in pile]}
-    raise IllegalAction("no_chance_due", "Nothing is to be dealt or shuffled now.")
+    raise IllegalAction("no_chance_due", "Nothing is left to chance now.")
 
 
 def _chance_cards(entry: dict[str, Any], key: str) -> list[Card]:
     raw = entry.get(key)
     if not isinstance(raw, list):
-        raise BadAction("bad_chance", "That deal or shuffle is malformed.")
+        raise BadAction("bad_chance", "That deal or shuffle is not allowed.")
     return [parse_card(c) for c in raw]
 
 
 def apply_chance(state: State, entry: Any) -> list[Event]:
     """Check the chance entry against what is due (the right cards, each once; a number card as
-    the first discard), then carry it out; return its events. Raises and changes nothing when bad."""
+    the first discard; the dealer, when the entry names one), then carry it out; return its events.
+
+    {"type": "time_up"} is the table telling a time-limited game that the time ran out (R-GAME-2);
+    it is taken at any moment. Raises and changes nothing when the entry is bad.
+    """
+    if isinstance(entry, dict) and entry.get("type") == "time_up" and end_mode(state) == "time" \
+            and not state.time_up and state.phase is not Phase.OVER:
+        return time_up(state)
     kind = chance_due(state)
     if kind is None:
-        raise IllegalAction("no_chance_due", "Nothing is to be dealt or shuffled now.")
+        raise IllegalAction("no_chance_due", "Nothing is left to chance now.")
     if not isinstance(entry, dict):
-        raise BadAction("bad_chance", "That deal or shuffle is malformed.")
+        raise BadAction("bad_chance", "That deal or shuffle is not allowed.")
     if entry.get("type") != kind:
-        raise IllegalAction("wrong_chance", "That is not the deal or shuffle due now.", expected=kind)
+        raise IllegalAction("bad_chance", "That is not the deal or shuffle due now.", reason="wrong_chance", expected=kind)
+    if kind == "deal" and "dealer" in entry and entry["dealer"] != state.dealer:
+        raise IllegalAction("bad_chance", "The deal passes to the left: seat {dealer} deals.", reason="wrong_dealer",
+                            dealer=state.dealer)
     if kind == "deal":
         deck = _chance_cards(entry, "deck")
         if Counter(str(c) for c in deck) != DECK_COUNTS:
-            raise IllegalAction("not_the_deck", "A deal must hold the 54 cards of the game, each once.")
+            raise IllegalAction("bad_chance", "A deal must hold the 54 cards of the game, each once.", reason="not_the_deck")
         if is_power(deck[LINE_SIZE * len(order_from_dealer(state))]):
-            raise IllegalAction("power_first_discard", "The first discard cannot be a power card.")
+            raise IllegalAction("bad_chance", "The first discard cannot be a power card.", reason="power_first_discard")
         return _deal(state, deck)
     pile = _chance_cards(entry, "pile")
     if Counter(str(c) for c in pile) != Counter(str(c) for c in state.discard[:-1]):
-        raise IllegalAction("not_the_discards",
-                            "A reshuffle must hold the discard pile's cards under its top card, each once.")
+        raise IllegalAction("bad_chance", "A reshuffle must hold the discard pile's cards under its top card, each once.",
+                            reason="not_the_discards")
     return _reshuffle(state, pile)
 
 
@@ -280,7 +291,7 @@ def _position(value: Any, allowed: tuple[int, ...], what: str = "position") -> i
     p = require_int(value, what)
     if p not in allowed:
         if allowed == INNER_POSITIONS:
-            raise IllegalAction("swap_face_down_only", "Only the two middle, face-down cards can be swapped.")
+            raise IllegalAction("swap_face_down_only", "Only the two middle cards can be swapped.")
         raise IllegalAction("no_such_position", "Choose a position from 1 to 4.", field=what)
     return p
 
@@ -289,10 +300,10 @@ def _check_turn_phase(state: State, want: Phase) -> None:
     if state.phase is want:
         return
     if state.phase is Phase.DRAW:
-        raise IllegalAction("draw_first", "Draw a card first.")
+        raise IllegalAction("not_now", "Draw a card first.", reason="draw_first")
     if state.phase is Phase.DECIDE:
-        raise IllegalAction("decide_drawn", "Decide what to do with the card you drew.")
-    raise IllegalAction("end_your_turn", "Your turn is over: end it (or knock).")
+        raise IllegalAction("not_now", "Decide what to do with the card you drew.", reason="decide_drawn")
+    raise IllegalAction("not_now", "Your turn is over: end it (or knock).", reason="end_your_turn")
 
 
 def check(state: State, seat: int, action: Action) -> None:
@@ -306,59 +317,59 @@ def check(state: State, seat: int, action: Action) -> None:
     if state.out[seat]:
         raise IllegalAction("you_are_out", "You are out of the game.")
     if state.phase in (Phase.DEAL, Phase.RESHUFFLE):
-        raise IllegalAction("cards_moving", "Wait: the cards are being dealt or shuffled.")
+        raise IllegalAction("not_now", "Wait: the cards are being dealt or shuffled.", reason="cards_moving")
     kind = action.type
     if kind is ActionType.MEMORISED:
         if state.phase is not Phase.LOOK:
-            raise IllegalAction("no_look", "The look at your cards is over.")
+            raise IllegalAction("not_now", "The look at your cards is over.", reason="no_look")
         if not state.looking[seat]:
-            raise IllegalAction("already_memorised", "You have memorised your cards already.")
+            raise IllegalAction("not_now", "You have memorised your cards already.", reason="already_memorised")
         return
     if state.phase is Phase.LOOK:
-        raise IllegalAction("look_first", "Everyone looks at their outer cards first.")
+        raise IllegalAction("not_now", "Everyone looks at their outer cards first.", reason="look_first")
     if state.turn != seat:
         raise IllegalAction("not_your_turn", "It is not your turn.")
     if kind is ActionType.DRAW:
         _check_turn_phase(state, Phase.DRAW)
         if not isinstance(action.source, Source):
-            raise BadAction("bad_source", "Draw from the pile or the discard pile.")
+            raise BadAction("bad_action", "Draw from the pile or the discard pile.", reason="bad_source")
         if action.source is Source.DISCARD:
             if state.draws_left:
-                raise IllegalAction("draw2_from_pile", "With Draw 2 you draw from the pile.")
+                raise IllegalAction("not_now", "With Draw 2 you draw from the pile.", reason="draw2_from_pile")
             if discard_dead(state):
-                raise IllegalAction("discard_dead", "A power card on the discard pile is dead: draw from the pile.")
+                raise IllegalAction("not_now", "A power card on the discard pile is dead: draw from the pile.", reason="discard_dead")
         return
     if kind in (ActionType.KNOCK, ActionType.END_TURN):
         _check_turn_phase(state, Phase.END_TURN)
         if kind is ActionType.KNOCK:
             if state.knocker is not None:
-                raise IllegalAction("already_knocked", "Someone has knocked already this round.")
+                raise IllegalAction("not_now", "Someone has knocked already this round.", reason="already_knocked")
             if not may_knock(state):
-                raise IllegalAction("knock_too_early", "Knock only after everyone has had a turn.")
+                raise IllegalAction("not_now", "Knock only after everyone has had a turn.", reason="knock_too_early")
         return
     _check_turn_phase(state, Phase.DECIDE)
     if kind is ActionType.REPLACE:
         _position(action.position, POSITIONS)
         return
     if state.drawn_from is Source.DISCARD:
-        raise IllegalAction("must_replace", "A card from the discard pile must replace one of yours.")
+        raise IllegalAction("not_now", "A card from the discard pile must replace one of yours.", reason="must_replace")
     if kind is ActionType.DISCARD:
         return
     power = {ActionType.PEEK: Power.PEEK, ActionType.SWAP: Power.SWAP, ActionType.DRAW2: Power.DRAW2}[kind]
     if state.drawn is not power:
-        raise IllegalAction("not_that_power", "You did not draw that power card.")
+        raise IllegalAction("not_now", "You did not draw that power card.", reason="not_that_power")
     if kind is ActionType.PEEK:
         _position(action.position, POSITIONS)
     elif kind is ActionType.SWAP:
         if type(action.skip) is not bool:
-            raise BadAction("bad_skip", "That swap is not understood.")
+            raise BadAction("bad_action", "That swap is not understood.", reason="bad_skip")
         if action.skip:
             return
         places = swap_positions(state)
         _position(action.position, places)
         other = require_int(action.other_seat, "other_seat")
         if other == seat or not 0 <= other < state.players or state.out[other]:
-            raise IllegalAction("bad_swap_seat", "Swap with another player who is still in the game.")
+            raise IllegalAction("bad_swap_seat", "Swap with another player still in the game.")
         _position(action.other_position, places, "other_position")
 
 

@@ -249,3 +249,53 @@ def view_for(state: State, seat: int) -> SeatView:
         peek=_peek(state, seat),
         legal=legal_for(state, seat),
     )
+
+
+# ---------------------------------------------------------------- the wire schema
+# Field whitelists of this game's views and events (game/protocol.py shapes every outbound
+# message with them): a key maps to None (a JSON leaf) or to a nested schema.
+
+_GLIMPSE = {"position": None, "card": None}
+PUBLIC_SCHEMA: dict[str, Any] = {
+    "game": None, "players": None, "round": None, "dealer": None, "phase": None, "turn": None,
+    "looking": None, "seats": {"seat": None, "out": None, "line": None, "looking": None},
+    "pile": None, "discard_top": None, "discard_dead": None, "discard_size": None, "drawn_from": None,
+    "drawn_card": None, "draws_left": None, "knocker": None, "last_turns": None,
+    "end": {"mode": None, "rounds": None, "minutes": None, "limit": None}, "kids": None,
+    "totals": None, "round_scores": None, "eliminated": None,
+    "result": {"totals": None, "winners": None, "eliminated": None},
+}
+SEAT_SCHEMA: dict[str, Any] = {
+    **PUBLIC_SCHEMA,
+    "seat": None, "drawn": None, "look": _GLIMPSE, "peek": _GLIMPSE,
+    "legal": {name: None for name in _LEGAL_FIELDS},
+}
+EVENT_SCHEMAS: dict[str, dict[str, Any]] = {
+    "round_dealt": {"round": None, "dealer": None, "seats": None, "discard": None, "pile": None},
+    "look": {"seats": None},
+    "memorised": {"seat": None},
+    "turn": {"seat": None, "last": None},
+    "drew": {"seat": None, "source": None, "card": None},
+    "you_drew": {"card": None},
+    "replaced": {"seat": None, "position": None, "discarded": None, "card": None},
+    "you_placed": {"position": None, "card": None},
+    "discarded": {"seat": None, "card": None},
+    "draw_again": {"seat": None, "draws_left": None},
+    "power_used": {"seat": None, "power": None},
+    "peeked": {"seat": None, "position": None},
+    "you_peeked": {"position": None, "card": None},
+    "swapped": {"seat": None, "position": None, "other_seat": None, "other_position": None},
+    "swap_skipped": {"seat": None},
+    "turn_end": {"seat": None, "may_knock": None},
+    "knocked": {"seat": None},
+    "pile_empty": {"seat": None},
+    "reshuffled": {"pile": None},
+    "revealed": {"lines": None},
+    "power_drawn": {"seat": None, "position": None, "card": None},
+    "power_replaced": {"seat": None, "position": None, "power": None, "card": None},
+    "round_scored": {"round": None, "scores": None, "totals": None},
+    "eliminated": {"seats": None},
+    "next_dealer": {"seat": None},
+    "time_up": {"round": None},
+    "game_over": {"totals": None, "winners": None, "eliminated": None, "round_scores": None},
+}
