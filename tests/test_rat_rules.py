@@ -43,9 +43,34 @@ from game.engine.rat_a_tat_cat import (
 from tests.rat_helpers import DRAW2 as D2, PEEK as PK, SWAP as SW, Table, events_of, rig_deck
 
 
+# Refusals that share a translated key (the phone says "Not now.", a bad deal "is not allowed")
+# are told apart by their English message; these names are what the tests below expect.
+REASONS = {
+    "Draw a card first.": "draw_first",
+    "Decide what to do with the card you drew.": "decide_drawn",
+    "Your turn is over: end it (or knock).": "end_your_turn",
+    "The look at your cards is over.": "no_look",
+    "You have memorised your cards already.": "already_memorised",
+    "Everyone looks at their outer cards first.": "look_first",
+    "With Draw 2 you draw from the pile.": "draw2_from_pile",
+    "A power card on the discard pile is dead: draw from the pile.": "discard_dead",
+    "Someone has knocked already this round.": "already_knocked",
+    "Knock only after everyone has had a turn.": "knock_too_early",
+    "A card from the discard pile must replace one of yours.": "must_replace",
+    "You did not draw that power card.": "not_that_power",
+    "That is not the deal or shuffle due now.": "wrong_chance",
+    "The deal passes to the left: seat {dealer} deals.": "wrong_dealer",
+    "A deal must hold the 54 cards of the game, each once.": "not_the_deck",
+    "The first discard cannot be a power card.": "power_first_discard",
+    "A reshuffle must hold the discard pile's cards under its top card, each once.": "not_the_discards",
+}
+
+
 def reason(error) -> str:
-    """Return why the engine refused: its `reason` (a rule's detail behind a shared key) or its key."""
-    return error.params.get("reason", error.key)
+    """Return why the engine refused: the rule behind a shared key (by its message), or the key."""
+    if error.key in ("not_now", "bad_chance") and error.template in REASONS:
+        return REASONS[error.template]
+    return error.key
 
 
 def refused(state, seat, action) -> str:

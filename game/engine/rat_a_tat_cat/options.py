@@ -22,7 +22,7 @@ MODE_PARAMETER = {"rounds": "rounds", "time": "minutes", "elimination": "limit"}
 def _option_value(spec: OptionSpec, value: Any) -> Any:
     """Return `value` if `spec` accepts it; raise BadAction with the option's name otherwise."""
     if not spec.accepts(value):
-        raise BadAction("bad_option", "That option value is not allowed.", name=spec.name)
+        raise BadAction("bad_option", "That value is not allowed for {name}.", name=spec.name)
     return value
 
 
@@ -35,19 +35,19 @@ def normalize_options(raw: Any) -> dict[str, Any]:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise BadAction("bad_option", "That option value is not allowed.", name="options")
+        raise BadAction("bad_option", "That value is not allowed for {name}.", name="options")
     for key in raw:
         if key not in _SPECS:
-            raise BadAction("bad_option", "That option value is not allowed.", name=str(key)[:40])
+            raise BadAction("bad_option", "That value is not allowed for {name}.", name=str(key)[:40])
     end = raw.get("end", _SPECS["end"].default)
     if isinstance(end, dict):
         if any(k in raw for k in MODE_PARAMETER.values()):
-            raise BadAction("bad_option", "That option value is not allowed.", name="end")
+            raise BadAction("bad_option", "That value is not allowed for {name}.", name="end")
         mode = _option_value(_SPECS["end"], end.get("mode"))
         param = MODE_PARAMETER[mode]
         for key in end:
             if key not in ("mode", param):
-                raise BadAction("bad_option", "That option value is not allowed.", name=str(key)[:40])
+                raise BadAction("bad_option", "That value is not allowed for {name}.", name=str(key)[:40])
         value = end.get(param, _SPECS[param].default)
     else:
         mode = _option_value(_SPECS["end"], end)

@@ -139,16 +139,8 @@ def _fail(key: str, message: str, round_: int | None = None, index: int | None =
     return _Fault(RatRefereeError(round_, index, key, message, entry))
 
 
-def _key(exc: GameError) -> str:
-    """Return the most precise name of a refusal: the rule's `reason` behind a shared key, or the key."""
-    return str(exc.params.get("reason", exc.key))
-
-
 def _render(exc: GameError) -> str:
-    try:
-        return exc.message.format(**exc.params)
-    except (KeyError, IndexError, ValueError):
-        return exc.message
+    return exc.message  # already filled in from its params
 
 
 def _is_int(value: Any) -> bool:
@@ -201,7 +193,7 @@ def _play_round(state: State, r: int, rnd: dict[str, Any], last: bool,
     try:
         apply_chance(state, {"type": "deal", "deck": rnd["deck"]})
     except GameError as exc:
-        raise _fail(_key(exc), f"deck: {_render(exc)}", r) from None
+        raise _fail(exc.key, f"deck: {_render(exc)}", r) from None
     if last and end_mode(state) == "time":  # the record ends with the round in which time ran out
         time_up(state)
     if observe:
@@ -224,7 +216,7 @@ def _play_round(state: State, r: int, rnd: dict[str, Any], last: bool,
                     _end_turn_if_pending(state)  # the turn ended without a knock
                 apply(state, seat, action)
         except GameError as exc:
-            raise _fail(_key(exc), _render(exc), r, i, entry) from None
+            raise _fail(exc.key, _render(exc), r, i, entry) from None
         if observe:
             observe(r, i, state)
     _end_turn_if_pending(state)

@@ -95,7 +95,7 @@ def from_setup(data: dict[str, Any]) -> State:
     try:
         options = normalize_options(data.get("options"))
     except BadAction as exc:
-        raise ValueError(f"setup.options: {exc.message.format(**exc.params)}") from None
+        raise ValueError(f"setup.options: {exc.message}") from None
     return State(
         players=players, options=options, first_dealer=dealer, dealer=dealer, box=list(DECK),
         lines=[[] for _ in range(players)], looking=[False] * players, had_turn=[False] * players,
@@ -166,21 +166,20 @@ def apply_chance(state: State, entry: Any) -> list[Event]:
     if not isinstance(entry, dict):
         raise BadAction("bad_chance", "That deal or shuffle is not allowed.")
     if entry.get("type") != kind:
-        raise IllegalAction("bad_chance", "That is not the deal or shuffle due now.", reason="wrong_chance", expected=kind)
+        raise IllegalAction("bad_chance", "That is not the deal or shuffle due now.")
     if kind == "deal" and "dealer" in entry and entry["dealer"] != state.dealer:
-        raise IllegalAction("bad_chance", "The deal passes to the left: seat {dealer} deals.", reason="wrong_dealer",
+        raise IllegalAction("bad_chance", "The deal passes to the left: seat {dealer} deals.",
                             dealer=state.dealer)
     if kind == "deal":
         deck = _chance_cards(entry, "deck")
         if Counter(str(c) for c in deck) != DECK_COUNTS:
-            raise IllegalAction("bad_chance", "A deal must hold the 54 cards of the game, each once.", reason="not_the_deck")
+            raise IllegalAction("bad_chance", "A deal must hold the 54 cards of the game, each once.")
         if is_power(deck[LINE_SIZE * len(order_from_dealer(state))]):
-            raise IllegalAction("bad_chance", "The first discard cannot be a power card.", reason="power_first_discard")
+            raise IllegalAction("bad_chance", "The first discard cannot be a power card.")
         return _deal(state, deck)
     pile = _chance_cards(entry, "pile")
     if Counter(str(c) for c in pile) != Counter(str(c) for c in state.discard[:-1]):
-        raise IllegalAction("bad_chance", "A reshuffle must hold the discard pile's cards under its top card, each once.",
-                            reason="not_the_discards")
+        raise IllegalAction("bad_chance", "A reshuffle must hold the discard pile's cards under its top card, each once.")
     return _reshuffle(state, pile)
 
 
@@ -292,7 +291,7 @@ def _position(value: Any, allowed: tuple[int, ...], what: str = "position") -> i
     if p not in allowed:
         if allowed == INNER_POSITIONS:
             raise IllegalAction("swap_face_down_only", "Only the two middle cards can be swapped.")
-        raise IllegalAction("no_such_position", "Choose a position from 1 to 4.", field=what)
+        raise IllegalAction("no_such_position", "Choose a position from 1 to 4.")
     return p
 
 
@@ -300,10 +299,10 @@ def _check_turn_phase(state: State, want: Phase) -> None:
     if state.phase is want:
         return
     if state.phase is Phase.DRAW:
-        raise IllegalAction("not_now", "Draw a card first.", reason="draw_first")
+        raise IllegalAction("not_now", "Draw a card first.")
     if state.phase is Phase.DECIDE:
-        raise IllegalAction("not_now", "Decide what to do with the card you drew.", reason="decide_drawn")
-    raise IllegalAction("not_now", "Your turn is over: end it (or knock).", reason="end_your_turn")
+        raise IllegalAction("not_now", "Decide what to do with the card you drew.")
+    raise IllegalAction("not_now", "Your turn is over: end it (or knock).")
 
 
 def check(state: State, seat: int, action: Action) -> None:
@@ -317,52 +316,52 @@ def check(state: State, seat: int, action: Action) -> None:
     if state.out[seat]:
         raise IllegalAction("you_are_out", "You are out of the game.")
     if state.phase in (Phase.DEAL, Phase.RESHUFFLE):
-        raise IllegalAction("not_now", "Wait: the cards are being dealt or shuffled.", reason="cards_moving")
+        raise IllegalAction("not_now", "Wait: the cards are being dealt or shuffled.")
     kind = action.type
     if kind is ActionType.MEMORISED:
         if state.phase is not Phase.LOOK:
-            raise IllegalAction("not_now", "The look at your cards is over.", reason="no_look")
+            raise IllegalAction("not_now", "The look at your cards is over.")
         if not state.looking[seat]:
-            raise IllegalAction("not_now", "You have memorised your cards already.", reason="already_memorised")
+            raise IllegalAction("not_now", "You have memorised your cards already.")
         return
     if state.phase is Phase.LOOK:
-        raise IllegalAction("not_now", "Everyone looks at their outer cards first.", reason="look_first")
+        raise IllegalAction("not_now", "Everyone looks at their outer cards first.")
     if state.turn != seat:
         raise IllegalAction("not_your_turn", "It is not your turn.")
     if kind is ActionType.DRAW:
         _check_turn_phase(state, Phase.DRAW)
         if not isinstance(action.source, Source):
-            raise BadAction("bad_action", "Draw from the pile or the discard pile.", reason="bad_source")
+            raise BadAction("bad_action", "Draw from the pile or the discard pile.")
         if action.source is Source.DISCARD:
             if state.draws_left:
-                raise IllegalAction("not_now", "With Draw 2 you draw from the pile.", reason="draw2_from_pile")
+                raise IllegalAction("not_now", "With Draw 2 you draw from the pile.")
             if discard_dead(state):
-                raise IllegalAction("not_now", "A power card on the discard pile is dead: draw from the pile.", reason="discard_dead")
+                raise IllegalAction("not_now", "A power card on the discard pile is dead: draw from the pile.")
         return
     if kind in (ActionType.KNOCK, ActionType.END_TURN):
         _check_turn_phase(state, Phase.END_TURN)
         if kind is ActionType.KNOCK:
             if state.knocker is not None:
-                raise IllegalAction("not_now", "Someone has knocked already this round.", reason="already_knocked")
+                raise IllegalAction("not_now", "Someone has knocked already this round.")
             if not may_knock(state):
-                raise IllegalAction("not_now", "Knock only after everyone has had a turn.", reason="knock_too_early")
+                raise IllegalAction("not_now", "Knock only after everyone has had a turn.")
         return
     _check_turn_phase(state, Phase.DECIDE)
     if kind is ActionType.REPLACE:
         _position(action.position, POSITIONS)
         return
     if state.drawn_from is Source.DISCARD:
-        raise IllegalAction("not_now", "A card from the discard pile must replace one of yours.", reason="must_replace")
+        raise IllegalAction("not_now", "A card from the discard pile must replace one of yours.")
     if kind is ActionType.DISCARD:
         return
     power = {ActionType.PEEK: Power.PEEK, ActionType.SWAP: Power.SWAP, ActionType.DRAW2: Power.DRAW2}[kind]
     if state.drawn is not power:
-        raise IllegalAction("not_now", "You did not draw that power card.", reason="not_that_power")
+        raise IllegalAction("not_now", "You did not draw that power card.")
     if kind is ActionType.PEEK:
         _position(action.position, POSITIONS)
     elif kind is ActionType.SWAP:
         if type(action.skip) is not bool:
-            raise BadAction("bad_action", "That swap is not understood.", reason="bad_skip")
+            raise BadAction("bad_action", "That swap is not understood.")
         if action.skip:
             return
         places = swap_positions(state)

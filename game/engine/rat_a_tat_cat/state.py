@@ -131,11 +131,11 @@ def parse_action(data: Any) -> Action:
     if action_type is ActionType.DRAW:
         source = data.get("source")
         if source not in ("pile", "discard") or not isinstance(source, str):
-            raise BadAction("bad_action", "Draw from the pile or the discard pile.", reason="bad_source")
+            raise BadAction("bad_action", "Draw from the pile or the discard pile.")
         return draw(source)
     if action_type is ActionType.SWAP and "skip" in data:
         if data["skip"] is not True:
-            raise BadAction("bad_action", "That swap is not understood.", reason="bad_skip")
+            raise BadAction("bad_action", "That swap is not understood.")
         return SWAP_SKIP
     position = require_int(data.get("position"), "position")
     if action_type is ActionType.REPLACE:
