@@ -98,7 +98,7 @@ def check_seat(state: State, seat: int, view: dict[str, Any], public: dict[str, 
 
 
 def _play(players: int, seed: int, step=None):
-    return playout(players, seed, END_MODES[(seed // 5) % len(END_MODES)], step)
+    return playout(players, seed, END_MODES[(seed // 5) % len(END_MODES)], step, knock_chance=0.2)
 
 
 def _random_card(rng: random.Random):
@@ -187,3 +187,23 @@ def test_no_view_carries_a_pile_deck_or_line_field_it_must_not():
             text = json.dumps(view, allow_nan=False)
             for word in ("deck", "box", "lines", "pile_order", "peeked", "setup", "seed"):
                 assert f'"{word}"' not in text
+
+
+def test_views_stay_secret_through_reshuffles():
+    """Six patient heuristics (eight turns each) run the 29-card pile dry: check every view then too."""
+    from game.bots.rat_a_tat_cat import HeuristicBot, Tuning, play_bot_game
+
+    patient = Tuning(knock_margin=99, knock_anyway=-1, patience=99, give_up=8)
+    reshuffles = 0
+
+    def step(state, seat, action, events) -> None:
+        nonlocal reshuffles
+        reshuffles += sum(e.type == "reshuffled" for e in events)
+        public = public_view(state).to_dict()
+        check_public(state, public)
+        for s in range(state.players):
+            check_seat(state, s, view_for(state, s).to_dict(), public)
+
+    bots = [HeuristicBot(random.Random(s), patient) for s in range(6)]
+    play_bot_game(bots, random.Random(8), END_MODES[0], on_step=step)
+    assert reshuffles >= 2
