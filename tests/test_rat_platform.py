@@ -1,5 +1,4 @@
-"""Rat-a-Tat Cat through the platform's own contract (game/engine GameRules, records, simulate), with
-the game registered for the test only: the coordinator wires `plugin.FIELDS` into the registry."""
+"""Rat-a-Tat Cat through the platform's own contract (game/engine GameRules, records, simulate)."""
 
 from __future__ import annotations
 
@@ -8,9 +7,7 @@ import random
 
 import pytest
 
-import game.bots.rat_a_tat_cat  # noqa: F401  (registers the bots)
-from game.engine import GAMES, GameRules
-from game.engine.rat_a_tat_cat import plugin
+from game.engine import GAMES
 from game.engine.rat_a_tat_cat.record import check_record as rat_check_record
 from game.records import check_record, loads_record, referee
 from game.simulate import play_game
@@ -18,12 +15,10 @@ from game.simulate import play_game
 GAME = "rat-a-tat-cat"
 
 
-@pytest.fixture(autouse=True)
-def registered(monkeypatch):
-    """Register Rat-a-Tat Cat in the platform's registry for one test."""
-    rules = GameRules(**plugin.FIELDS)
-    monkeypatch.setitem(GAMES, GAME, rules)
-    return rules
+@pytest.fixture
+def registered():
+    """Return Rat-a-Tat Cat's entry of the registry."""
+    return GAMES[GAME]
 
 
 OPTION_SETS = [{}, {"end": "elimination", "limit": 60}, {"kids": True, "rounds": 2},
