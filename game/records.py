@@ -128,7 +128,8 @@ def _as_player(index: int, p: RecordPlayer | Mapping[str, Any]) -> RecordPlayer:
 
 
 def dumps_record(data: Mapping[str, Any]) -> str:
-    """Return record data as canonical text: a container is split over lines only if it is long."""
+    """Return record data as canonical text: a container is split over lines only if
+    it is long, and a list of plain values (a deck) never is."""
     return _fmt(data, 0, force=True) + "\n"
 
 
@@ -136,6 +137,8 @@ def _fmt(value: Any, indent: int, force: bool = False) -> str:
     compact = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
     if not isinstance(value, (list, dict)) or not value or (not force and indent + len(compact) <= LINE_WIDTH):
         return compact
+    if isinstance(value, list) and not force and not any(isinstance(v, (list, dict)) for v in value):
+        return compact  # a list of plain values (a deck of cards) stays on one line, however long
     pad = " " * (indent + 2)
     if isinstance(value, list):
         items = [pad + _fmt(v, indent + 2) for v in value]

@@ -101,3 +101,19 @@ def test_options_are_the_platforms_option_specs(registered):
         {"end": {"mode": "elimination", "limit": 200}, "kids": False}
     assert registered.time_limit({"end": {"mode": "time", "minutes": 30}, "kids": False}) == 30
     assert registered.time_limit({"end": {"mode": "rounds", "rounds": 3}, "kids": False}) is None
+
+
+def test_simulated_elimination_games_with_remembering_bots_run_through_seats_going_out__R_GAME_3():
+    """The heuristic remembers a seat's last moves in the batch where that seat goes out (it crashed)."""
+    for index in range(1, 13):
+        game = play_game(GAME, ["heuristic", "heuristic", "random"], 4, index,
+                         options={"end": "elimination", "limit": 60})
+        assert len(game.record.result["eliminated"]) >= 1
+        assert check_record(loads_record(game.record.to_json())).ok
+
+
+def test_simulated_time_limited_games_end_on_the_simulated_clock__R_GAME_2():
+    for minutes in (10, 20):
+        game = play_game(GAME, ["heuristic", "random"], 9, minutes, options={"end": "time", "minutes": minutes})
+        assert game.record.options["end"] == {"mode": "time", "minutes": minutes}
+        assert check_record(loads_record(game.record.to_json())).ok
