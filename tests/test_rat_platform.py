@@ -117,3 +117,16 @@ def test_simulated_time_limited_games_end_on_the_simulated_clock__R_GAME_2():
         game = play_game(GAME, ["heuristic", "random"], 9, minutes, options={"end": "time", "minutes": minutes})
         assert game.record.options["end"] == {"mode": "time", "minutes": minutes}
         assert check_record(loads_record(game.record.to_json())).ok
+
+
+def test_replay_refuses_a_record_whose_round_scores_or_dealer_were_changed__R_SCORE_1():
+    game = play_game(GAME, ["heuristic", "random", "random"], 3, 1)
+    data = game.record.to_dict()
+    assert check_record(loads_record(json.dumps(data))).ok
+    scores = json.loads(json.dumps(data))
+    scores["rounds"][1]["scores"][0] += 1
+    verdict = check_record(loads_record(json.dumps(scores)))
+    assert verdict.error.key == "body_mismatch" and "rounds[1].scores[0]" in verdict.error.message
+    dealer = json.loads(json.dumps(data))
+    dealer["rounds"][0]["dealer"] = (dealer["rounds"][0]["dealer"] + 1) % 3
+    assert not check_record(loads_record(json.dumps(dealer))).ok
