@@ -64,8 +64,8 @@ def win_rate(players: int, games: int, seed: int, rivals: str = "random") -> tup
         assert out is not None
         if hero in out.winners:
             wins += 1 / len(out.winners)
-        score += out.scores[hero].total
-        rival_score += sum(sc.total for sc in out.scores if sc.seat != hero) / (players - 1)
+        score += out.totals[hero]
+        rival_score += sum(t for seat, t in enumerate(out.totals) if seat != hero) / (players - 1)
     return wins / games, score / games, rival_score / games
 
 
