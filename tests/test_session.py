@@ -313,3 +313,26 @@ def test_updates_say_who_acts_and_a_finished_game_sends_its_generic_outcome():
     assert out["winners"] == list(result.winners) and out["totals"] == list(result.totals)
     assert out["lowest_wins"] is False and set(out["detail"]) == {"scores", "tie_break"}
     assert s.public_update()["acting"] == []
+
+
+def test_the_tables_clock_tells_a_time_limited_game_its_time_ran_out__R_GAME_2():
+    clock = Clock()
+    s = Session("ABCDEF", random.Random(4), clock=clock, game="rat-a-tat-cat")
+    for name in ("Ana", "Bea"):
+        s.handle(len(s.seats), P.Join(name))
+    s.handle(0, P.Host(P.HostCmd.SET_OPTION, name="end", value="time"))
+    s.handle(0, P.Host(P.HostCmd.SET_OPTION, name="minutes", value=10))
+    s.handle(0, P.Host(P.HostCmd.START))
+    assert s.deadline == clock.now + 600
+    assert s.expire_timer() == []  # not yet
+    clock.now += 601
+    outs = s.expire_timer()
+    assert {"seat": None, "action": {"type": "time_up"}, "version": s.version - 1} in s.log
+    assert any(o.to is PUBLIC for o in outs) and s.game_deadline is None
+    rounds_before = s.state.round
+    for _ in range(5000):
+        if s.stage != "playing":
+            break
+        seat = min(s.rules.to_act(s.state))
+        s.submit(seat, s.version, random.Random(len(s.log)).choice(s.rules.legal_actions(s.state, seat)))
+    assert s.stage == "over" and s.state.round == rounds_before  # the round in progress was the last

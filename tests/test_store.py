@@ -383,3 +383,23 @@ def test_a_second_copy_on_the_same_folder_leaves_the_save_to_the_first(tmp_path)
     first.store.close()
     back = reopen(tmp_path)
     assert back is not None and [x.name for x in back.seats] == [x.name for x in s.seats]
+
+
+def test_a_time_limited_game_resumes_with_the_time_it_had_left__R_GAME_2(tmp_path):
+    now = [1000.0]
+    s = Session("QWERTY", random.Random(2), clock=lambda: now[0], game="rat-a-tat-cat")
+    for _ in range(2):
+        s.host_command(P.parse_host({"cmd": "add_bot"}))
+    s.host_command(P.parse_host({"cmd": "set_option", "name": "end", "value": "time"}))
+    s.host_command(P.parse_host({"cmd": "set_option", "name": "minutes", "value": 10}))
+    s.host_command(P.parse_host({"cmd": "start"}))
+    assert s.game_deadline == 1000.0 + 600
+    now[0] += 250  # 250 s of play, then the app stops
+    opened = open_store(tmp_path)
+    play(s, opened.store, 3)
+    opened.store.close()
+    now[0] = 5.0  # a new process: the monotonic clock starts elsewhere
+    back = open_store(tmp_path, clock=lambda: now[0])
+    back.store.close()
+    assert back.session is not None and back.session.game_deadline == pytest.approx(5.0 + 350)
+    assert back.session.log == s.log and any(e["seat"] is None for e in s.log)  # the deal is a chance entry
