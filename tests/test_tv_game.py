@@ -57,7 +57,8 @@ def test_tv_keyboard_runs_a_bot_game_from_the_real_server_to_the_results(server:
     for _ in range(4):
         key(app, pygame.K_b)
     run_until(app, lambda: len(app.model.table.get("seats") or ()) == 4)
-    key(app, pygame.K_o)  # open piles on
+    key(app, pygame.K_DOWN)  # the first option row: open piles
+    key(app, pygame.K_RIGHT)  # on
     run_until(app, lambda: (app.model.table.get("options") or {}).get("open_piles") is True)
     key(app, pygame.K_DELETE)
     run_until(app, lambda: len(app.model.table.get("seats") or ()) == 3)
@@ -92,7 +93,7 @@ def test_lobby_keys_send_the_host_commands() -> None:
     server = FakeServer([update(1, "lobby", table(4, bots=(1, 3)), None)])
     app = TvApp(server)
     app.tick(0.02)
-    for k in (pygame.K_b, pygame.K_DELETE, pygame.K_o, pygame.K_t, pygame.K_RETURN):
+    for k in (pygame.K_b, pygame.K_DELETE, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_t, pygame.K_RETURN):
         key(app, k)
     assert server.commands == [
         {"cmd": "add_bot", "kind": "heuristic"},

@@ -11,9 +11,11 @@ from game.tv.cards import CATS, CardArt
 from game.tv.i18n import LANGS, TEXTS, Texts, pick_lang
 from game.tv.scenes.lobby import LobbyScene
 from game.tv.scenes.results import ResultsScene
+from game.tv.scenes.cat_in_the_sack import SCREENS as SACK_SCREENS
+from game.tv.scenes.sack_anim import card_name
 from game.tv.scenes.sack_table import SackTableScene
 from tests.conftest import ARTIFACTS
-from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, pick, table, update
+from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, pick, rig_scores, table, update
 
 SHOTS = ARTIFACTS / "screenshots" / "tv"
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
@@ -99,16 +101,20 @@ def test_lobby_shows_six_seats_with_bots_hosts_and_a_lan_warning() -> None:
 
 
 def test_every_text_exists_in_all_four_languages_and_renders() -> None:
-    for key, entry in TEXTS.items():
-        assert set(entry) == set(LANGS), key
+    sections = [TEXTS, SACK_SCREENS.texts]
+    for section in sections:
+        for key, entry in section.items():
+            assert set(entry) == set(LANGS), key
     for lang in LANGS:
         t = Texts(lang)
+        t.add(SACK_SCREENS.texts)
         assert t("round", n=3, total=9) != "round"
-        assert t.card(-8) and t.card("big_dog") != "card.big_dog"
+        assert card_name(t, -8) and card_name(t, "big_dog") != "card.big_dog"
     font = pygame.font.Font(None, 40)
-    for entry in TEXTS.values():
-        for text in entry.values():
-            assert font.size(text)[0] > 0
+    for section in sections:
+        for entry in section.values():
+            for text in entry.values():
+                assert font.size(text)[0] > 0
 
 
 def test_language_comes_from_the_flag_then_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -280,11 +286,8 @@ def test_display_draws_straight_on_a_1080p_screen_and_scales_on_others() -> None
 
 
 def test_shared_win_and_tie_break_are_said_on_the_score_screen() -> None:
-    over = json_round_trip(game_updates(4, seed=2)[-1])
-    scores = over["view"]["result"]["scores"]
-    for s, (cats, mice) in zip(scores, [(20, 10), (25, 5), (25, 5), (3, 4)]):
-        s.update(cats=cats, mice=mice, total=cats + mice)
-    over["view"]["result"].update(winners=[1, 2], tie_break=True)
+    over = rig_scores(json_round_trip(game_updates(4, seed=2)[-1]), [(20, 10), (25, 5), (25, 5), (3, 4)],
+                      winners=[1, 2], tie_break=True)
     server = FakeServer()
     app = TvApp(server, lang="es")
     feed(app, server, over, settle=0.5)

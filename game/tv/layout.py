@@ -148,10 +148,13 @@ class ResultsLayout:
         return pygame.Rect(SAFE.left + 120, 330 + i * self.row_height, SAFE.width - 240, self.row_height - 12)
 
     def column(self, name: str) -> tuple[int, int]:
-        """Return the (left, right) x range of a results column: rank, name, cats, mice, total."""
+        """Return the (left, right) x range of a results column: rank, name, detail0, detail1, total.
+
+        detail0 and detail1 are the game's own columns (its detail drawer's), between name and total.
+        """
         x = self.header.left
-        cols = {"rank": (x + 10, x + 110), "name": (x + 130, x + 780), "cats": (x + 800, x + 1040),
-                "mice": (x + 1060, x + 1260), "total": (x + 1280, x + 1460)}
+        cols = {"rank": (x + 10, x + 110), "name": (x + 130, x + 780), "detail0": (x + 800, x + 1040),
+                "detail1": (x + 1060, x + 1260), "total": (x + 1280, x + 1460)}
         return cols[name]
 
 

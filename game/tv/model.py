@@ -84,6 +84,12 @@ class TableModel:
         """Return the public game view, or None in the lobby."""
         return (self.update or {}).get("view")
 
+    @property
+    def outcome(self) -> dict[str, Any]:
+        """Return a finished game's outcome (winners, totals, lowest_wins, detail), or {} before the end."""
+        outcome = (self.update or {}).get("outcome")
+        return outcome if isinstance(outcome, dict) else {}
+
     def seat_info(self, seat: int | None) -> dict[str, Any]:
         """Return the table's record of `seat` (name, colour, symbol, bot, connected, host)."""
         for s in self.table.get("seats") or ():
