@@ -45,12 +45,12 @@ class LobbyLayout:
     players_title: pygame.Rect = pygame.Rect(780, 166, SAFE.right - 780, 56)
     settings: pygame.Rect = pygame.Rect(780, 752, SAFE.right - 780, 150)
     keys: pygame.Rect = pygame.Rect(780, 918, SAFE.right - 780, 108)
-    player_row_height: int = 84
+    player_line_height: int = 84
 
-    def player_row(self, i: int) -> pygame.Rect:
+    def player_line(self, i: int) -> pygame.Rect:
         """Return the rectangle of the i-th player line (0..MAX_SEATS-1)."""
-        return pygame.Rect(780, 230 + i * self.player_row_height, SAFE.right - 780,
-                           self.player_row_height - 8)
+        return pygame.Rect(780, 230 + i * self.player_line_height, SAFE.right - 780,
+                           self.player_line_height - 8)
 
 
 LOBBY = LobbyLayout()
@@ -171,7 +171,7 @@ def all_rects(seats: int) -> dict[str, pygame.Rect]:
     for name in ("title", "qr", "url", "code", "hint", "warning", "players_title", "settings", "keys"):
         out[f"lobby.{name}"] = getattr(LOBBY, name)
     for i in range(MAX_SEATS):
-        out[f"lobby.player{i}"] = LOBBY.player_row(i)
+        out[f"lobby.player{i}"] = LOBBY.player_line(i)
     for name in ("header", "round_label", "turn_banner", "bank", "news"):
         out[f"sack.{name}"] = getattr(SACK, name)
     mouse_count = 4

@@ -31,7 +31,7 @@ class LobbyScene(Scene):
         self._qr_url = ""
         self._seat_count = 0
         self._mascot: pygame.Surface | None = None
-        self.selected: str | None = None  # the option row ←/→ change (None until ↑/↓ picks one)
+        self.selected: str | None = None  # the option line ←/→ change (None until ↑/↓ picks one)
 
     def enter(self) -> None:
         """Make the QR code for the current join URL (once per URL) and the title mascot."""
@@ -73,7 +73,7 @@ class LobbyScene(Scene):
             if spec is not None:
                 self._change(spec, -1 if intent is Intent.OPTION_LESS else 1)
         elif intent is Intent.TIMER:
-            spec = next((o for o in self.option_rows() if o.get("name") == TIMER_OPTION), None)
+            spec = next((o for o in self.shown_options() if o.get("name") == TIMER_OPTION), None)
             if spec is not None:
                 self._change(spec, 1, wrap=True)
 
@@ -88,26 +88,26 @@ class LobbyScene(Scene):
 
     # ---------------------------------------------------------------- options, from their declarations
 
-    def option_rows(self) -> list[dict[str, Any]]:
+    def shown_options(self) -> list[dict[str, Any]]:
         """Return the option declarations shown now: the chosen game's, then the table's (shown_when kept)."""
         table = self.ctx.model.table
         values = table.get("options") or {}
         specs = [*(game_entry(table).get("options") or ()), *(table.get("table_options") or ())]
-        rows = []
+        shown = []
         for spec in specs:
             if not isinstance(spec, dict) or not spec.get("name"):
                 continue
             when = spec.get("shown_when")
             if isinstance(when, (list, tuple)) and len(when) == 2 and values.get(when[0]) != when[1]:
                 continue
-            rows.append(spec)
-        return rows
+            shown.append(spec)
+        return shown
 
     def _selected_spec(self) -> dict[str, Any] | None:
-        return next((o for o in self.option_rows() if o["name"] == self.selected), None)
+        return next((o for o in self.shown_options() if o["name"] == self.selected), None)
 
     def _select(self, step: int) -> None:
-        names = [o["name"] for o in self.option_rows()]
+        names = [o["name"] for o in self.shown_options()]
         if not names:
             return
         if self.selected in names:
@@ -195,19 +195,19 @@ class LobbyScene(Scene):
             tc.blit(canvas, t("watchers", n=watchers), layout.TEXT_SMALL, INK_DIM,
                     midright=(LOBBY.players_title.right, LOBBY.players_title.centery))
         if not seats:
-            row = LOBBY.player_row(0)
-            tc.blit(canvas, t("waiting_players"), layout.TEXT_BODY, INK_DIM, midleft=(row.left + 24, row.centery))
+            line = LOBBY.player_line(0)
+            tc.blit(canvas, t("waiting_players"), layout.TEXT_BODY, INK_DIM, midleft=(line.left + 24, line.centery))
             return
         for i, seat in enumerate(seats[:layout.MAX_SEATS]):
-            row = LOBBY.player_row(i)
+            line = LOBBY.player_line(i)
             connected = seat.get("connected", True)
             colour = parse_colour(seat.get("colour"))
             shown = colour if connected else grey_out(colour)
-            panel(canvas, row, PANEL, shown, 4, 16)
-            draw_symbol(canvas, str(seat.get("symbol")), (row.left + 50, row.centery), 52, shown)
+            panel(canvas, line, PANEL, shown, 4, 16)
+            draw_symbol(canvas, str(seat.get("symbol")), (line.left + 50, line.centery), 52, shown)
             name_col = INK if connected else GREY
-            tc.blit(canvas, str(seat.get("name", "")), layout.TEXT_LARGE, name_col, max_width=row.width - 420,
-                    midleft=(row.left + 100, row.centery))
+            tc.blit(canvas, str(seat.get("name", "")), layout.TEXT_LARGE, name_col, max_width=line.width - 420,
+                    midleft=(line.left + 100, line.centery))
             tags = []
             if seat.get("host"):
                 tags.append((t("host"), GOLD))
@@ -217,9 +217,9 @@ class LobbyScene(Scene):
                 tags.append((f"{t('bot')} · {kind if label.startswith('bot_kind.') else label}", INK_DIM))
             if not connected:
                 tags.append((t("away"), WARN))
-            x = row.right - 24
+            x = line.right - 24
             for text, col in reversed(tags):
-                r = tc.blit(canvas, text, layout.TEXT_SMALL, col, midright=(x, row.centery))
+                r = tc.blit(canvas, text, layout.TEXT_SMALL, col, midright=(x, line.centery))
                 x = r.left - 24
 
     def _draw_settings(self, canvas: pygame.Surface) -> None:
@@ -243,7 +243,7 @@ class LobbyScene(Scene):
         """Return each shown option as (name, 'Label: value'), in the order they are drawn."""
         values = self.ctx.model.table.get("options") or {}
         return [(o["name"], f"{self.option_label(o)}: {self.value_label(o, values.get(o['name'], o.get('default')))}")
-                for o in self.option_rows()]
+                for o in self.shown_options()]
 
     def _draw_options(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
         """Lay the options out left to right, wrapping to a second line; underline the selected one."""

@@ -110,17 +110,17 @@ class ResultsScene(Scene):
         for col, text in zip([*DETAIL_COLUMNS[:len(headings) - 1], "total"], headings):
             lo, hi = RESULTS.column(col)
             tc.blit(canvas, text, layout.TEXT_BODY, INK_DIM, midright=(hi, RESULTS.header.centery))
-        for i, row in enumerate(self.ranking()[:layout.MAX_SEATS]):
-            self._draw_line(canvas, i, row, game, detail)
+        for i, entry in enumerate(self.ranking()[:layout.MAX_SEATS]):
+            self._draw_line(canvas, i, entry, game, detail)
         panel(canvas, RESULTS.keys, PANEL, None)
         tc.blit(canvas, t(self.keys_text), layout.TEXT_BODY, INK, max_width=RESULTS.keys.width - 40,
                 center=RESULTS.keys.center)
         draw_toast(ctx, canvas)
 
-    def _draw_line(self, canvas: pygame.Surface, i: int, row: dict[str, Any], game: ResultsDetail,
+    def _draw_line(self, canvas: pygame.Surface, i: int, entry: dict[str, Any], game: ResultsDetail,
                    detail: dict[str, Any]) -> None:
         ctx, tc = self.ctx, self.ctx.tc
-        seat, winner = row["seat"], row["winner"]
+        seat, winner = entry["seat"], entry["winner"]
         line = RESULTS.line(i)
         info = ctx.model.seat_info(seat)
         colour = parse_colour(info.get("colour"))
@@ -128,7 +128,7 @@ class ResultsScene(Scene):
             pygame.draw.rect(canvas, colour, line.inflate(12, 12), border_radius=22)
         panel(canvas, line, PANEL, colour, 4, 18)
         lo, hi = RESULTS.column("rank")
-        tc.blit(canvas, str(row["place"]), layout.TEXT_HUGE, GOLD if winner else INK_DIM,
+        tc.blit(canvas, str(entry["place"]), layout.TEXT_HUGE, GOLD if winner else INK_DIM,
                 center=((lo + hi) // 2, line.centery))
         lo, hi = RESULTS.column("name")
         draw_symbol(canvas, str(info.get("symbol")), (lo + 28, line.centery), 48, colour)
@@ -139,5 +139,5 @@ class ResultsScene(Scene):
             lo, hi = RESULTS.column(col)
             tc.blit(canvas, text, layout.TEXT_LARGE, INK, midright=(hi, line.centery))
         lo, hi = RESULTS.column("total")
-        tc.blit(canvas, number(row["total"]), layout.TEXT_HUGE, GOLD if winner else INK,
+        tc.blit(canvas, number(entry["total"]), layout.TEXT_HUGE, GOLD if winner else INK,
                 midright=(hi, line.centery))
