@@ -188,3 +188,17 @@ def test_lowest_total_wins_when_the_outcome_says_so() -> None:
     app = TvApp(server)
     app.tick(0.02)
     assert [(r["seat"], r["place"]) for r in app.scene.ranking()] == [(2, 1), (1, 2), (3, 2), (0, 4)]
+
+
+def test_every_tv_text_has_its_glyphs_in_the_tv_font() -> None:
+    import pygame.freetype
+
+    from game.tv.i18n import TEXTS
+    from game.tv.scenes.cat_in_the_sack import SCREENS
+
+    pygame.freetype.init()
+    font = pygame.freetype.Font(None)  # the TV's own font (game.tv.render.TextCache)
+    missing = [(key, lang, ch) for section in (TEXTS, SCREENS.texts) for key, entry in section.items()
+               for lang, text in entry.items()
+               for ch, metrics in zip(text, font.get_metrics(text, size=layout.TEXT_BODY)) if metrics is None]
+    assert not missing, f"drawn as empty boxes: {missing}"

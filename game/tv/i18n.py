@@ -42,14 +42,14 @@ TEXTS: dict[str, dict[str, str]] = {
     "on": {"en": "on", "es": "sí", "fr": "oui", "hu": "be"},
     "off": {"en": "off", "es": "no", "fr": "non", "hu": "ki"},
     "seconds": {"en": "{n} s", "es": "{n} s", "fr": "{n} s", "hu": "{n} mp"},
-    "keys.lobby": {"en": "Enter start · B add bot · Del remove bot · G game · ↑↓ option · ←→ change · T timer · "
-                         "M sound · Esc quit",
-                   "es": "Intro empezar · B añadir bot · Supr quitar bot · G juego · ↑↓ opción · ←→ cambiar · "
-                         "T tiempo · M sonido · Esc salir",
-                   "fr": "Entrée jouer · B ajouter robot · Suppr retirer · G jeu · ↑↓ option · ←→ changer · "
-                         "T minuteur · M son · Échap quitter",
-                   "hu": "Enter indítás · B gép be · Del gép ki · G játék · ↑↓ beállítás · ←→ módosítás · T idő · "
-                         "M hang · Esc kilépés"},
+    "keys.lobby": {"en": "Enter start · B add bot · Del remove bot · G game · Up/Down option · Left/Right change · "
+                         "T timer · M sound · Esc quit",
+                   "es": "Intro empezar · B añadir bot · Supr quitar bot · G juego · Arriba/Abajo opción · "
+                         "Izq./Der. cambiar · T tiempo · M sonido · Esc salir",
+                   "fr": "Entrée jouer · B ajouter robot · Suppr retirer · G jeu · Haut/Bas option · "
+                         "Gauche/Droite changer · T minuteur · M son · Échap quitter",
+                   "hu": "Enter indítás · B gép be · Del gép ki · G játék · Fel/Le beállítás · Bal/Jobb módosítás · "
+                         "T idő · M hang · Esc kilépés"},
     "hint_away": {"en": "{name} is away: press B to let a bot play for now",
                   "es": "{name} no está: pulsa B para que juegue un bot mientras tanto",
                   "fr": "{name} est absent·e : B pour qu'un robot joue en attendant",
