@@ -53,18 +53,27 @@ def _no_warm_up(ctx: "Context") -> list[Callable[[], object]]:
     return []
 
 
+def _nothing_hidden(view: dict[str, Any]) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class GameScreens:
     """What one game gives the TV.
 
     `prepare(ctx)` is called once, when the TV first learns of the game (its texts are added
     already): it may set up shared art and returns warm-up jobs, run one per frame.
+    The TV refuses an update whose view has one of `private_view_keys`, whose events include one
+    of `private_event_types`, or for whose view `check_view` returns a reason (game.tv.model).
     """
 
     table_scene: "Callable[[Context], Scene]"
     texts: dict[str, dict[str, str]] = field(default_factory=dict)
     detail: ResultsDetail = field(default_factory=ResultsDetail)
     prepare: "Callable[[Context], list[Callable[[], object]]]" = _no_warm_up
+    private_view_keys: frozenset[str] = frozenset()
+    private_event_types: frozenset[str] = frozenset()
+    check_view: Callable[[dict[str, Any]], str | None] = _nothing_hidden
 
 
 def module_name(game_id: str) -> str:

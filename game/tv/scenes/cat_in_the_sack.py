@@ -136,4 +136,16 @@ def prepare(ctx: Context) -> list[Callable[[], object]]:
     return ctx.art.warm_jobs([CARD_SIZE, MINI_CARD, MARKER_SIZE, MINI], MOUSE_CARD_SIZE)
 
 
-SCREENS = GameScreens(table_scene=SackTableScene, texts=TEXTS, detail=SackDetail(), prepare=prepare)
+def check_view(view: dict[str, Any]) -> str | None:
+    """Return why a view is not public (a face-down row card shown, a row card marked as own), else None."""
+    for rc in view.get("row") or ():
+        if isinstance(rc, dict) and not rc.get("face_up") and rc.get("card") is not None:
+            return "a face-down row card is shown"
+        if isinstance(rc, dict) and rc.get("mine"):
+            return "a row card is marked as someone's own"
+    return None
+
+
+SCREENS = GameScreens(table_scene=SackTableScene, texts=TEXTS, detail=SackDetail(), prepare=prepare,
+                      private_view_keys=frozenset({"hand", "mice", "won_pile", "chosen_card"}),
+                      private_event_types=frozenset({"my_card_chosen"}), check_view=check_view)
