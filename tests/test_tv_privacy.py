@@ -37,7 +37,8 @@ def test_a_seat_view_is_refused_and_the_picture_stays() -> None:
         check_public(private)
 
 
-@pytest.mark.parametrize("field", sorted(private_view_keys("cat-in-the-sack")))
+# Cat in the Sack's seat-only view fields, as docs/protocol.md lists them
+@pytest.mark.parametrize("field", ["seat", "hand", "mice", "won_pile", "chosen_card", "legal"])
 def test_any_single_private_field_is_refused(field: str) -> None:
     state = sack.new_game(3, random.Random(1))
     u = json_round_trip(update(2, "playing", table(3), public_view(state).to_dict()))
