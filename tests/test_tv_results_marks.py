@@ -15,6 +15,7 @@ from game.tv.render import GOLD, parse_colour
 from game.tv.scenes.cat_in_the_sack import SCREENS as SACK_SCREENS
 from game.tv.scenes.results import ResultsScene
 from game.tv.scenes.sack_anim import card_name
+from game.tv.scenes.sack_layout import CARD_SIZE
 from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, rig_scores
 
 HYPHEN_NUMBER = re.compile(r"-\d")
@@ -96,6 +97,6 @@ def test_the_cat_cards_print_their_negative_values_with_a_minus_sign(monkeypatch
 
     monkeypatch.setattr(pygame.font, "Font", Recording)
     for value in cards.CATS:
-        cards.draw_card(value, layout.CARD_SIZE)
+        cards.draw_card(value, CARD_SIZE)
     assert f"{MINUS}8" in written and f"{MINUS}5" in written and "15" in written
     assert not [w for w in written if HYPHEN_NUMBER.search(w)]

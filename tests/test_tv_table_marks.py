@@ -9,8 +9,8 @@ from game.tv import layout
 from game.tv.app import TvApp
 from game.tv.cards import BLUE_INK, LABELLED, CardArt, label_font
 from game.tv.i18n import LANGS
-from game.tv.layout import CARD_SIZE, SACK
 from game.tv.render import GOLD, GREY, INK, INK_DARK, INK_DIM, parse_colour
+from game.tv.scenes.sack_layout import CARD_SIZE, SACK
 from tests.tv_fixtures import FakeServer, game_updates, json_round_trip
 
 SHOTS = "/tmp/shots-tv"
