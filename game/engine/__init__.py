@@ -95,6 +95,9 @@ class GameRules:
     time_limit: Callable[[dict[str, Any]], int | None] = _no_time_limit
     implied: Callable[[Any, dict[str, Any] | None], list[tuple[int | None, Any]]] = _nothing_implied
     fast_to_dicts: frozenset[Callable[..., Any]] = field(default_factory=frozenset)
+    # offered in the lobby: the game has its TV scene and its phone screens (engine-only games
+    # still simulate, record and replay)
+    on_table: bool = True
 
     def option_values(self, raw: dict[str, Any] | None) -> dict[str, Any]:
         """Return every declared option's value (defaults where `raw` lacks or breaks one)."""
