@@ -23,7 +23,7 @@ def table(players: int, *, open_piles: bool = False, timer: int = 0, disconnecte
     """Return a `table` part with `players` seats (seat 0 the host), the registry's games and options."""
     return {"game": "cat-in-the-sack", "options": {"open_piles": open_piles, "turn_timer": timer},
             "games": [{"id": r.id, "min_players": r.min_players, "max_players": r.max_players,
-                       "options": [o.to_dict() for o in r.options]} for r in GAMES.values()],
+                       "options": [o.to_dict() for o in r.options]} for r in GAMES.values() if r.on_table],
             "table_options": [o.to_dict() for o in TABLE_OPTIONS],
             "join_code": "K7MQ2X", "host_seat": 0, "watchers": 1,
             "seats": [{"seat": i, "name": NAMES[i], "colour": COLOURS[i], "symbol": SYMBOLS[i],
