@@ -202,3 +202,19 @@ def test_every_tv_text_has_its_glyphs_in_the_tv_font() -> None:
                for lang, text in entry.items()
                for ch, metrics in zip(text, font.get_metrics(text, size=layout.TEXT_BODY)) if metrics is None]
     assert not missing, f"drawn as empty boxes: {missing}"
+
+
+def test_the_played_games_texts_win_when_two_games_use_the_same_key() -> None:
+    from game.tv.i18n import Texts
+
+    t = Texts("fr")
+    t.add("moon-hop", {"round": {"en": "Hop {n}", "es": "Salto {n}", "fr": "Saut {n}", "hu": "{n}. ugrás"},
+                       "game.moon-hop": {"en": "Moon hop", "es": "Salto lunar", "fr": "Saut lunaire",
+                                         "hu": "Holdugrás"}})
+    t.add("cat-in-the-sack", screens_for("cat-in-the-sack").texts)
+    t.game = "moon-hop"
+    assert t("round", n=2, total=9) == "Saut 2"
+    t.game = "cat-in-the-sack"
+    assert t("round", n=2, total=9) == "Manche 2/9"
+    assert t("game.moon-hop") == "Saut lunaire"  # the lobby still names the other game
+    assert t("results.total") == "Total" and t("no such key") == "no such key"

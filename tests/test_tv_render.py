@@ -109,7 +109,8 @@ def test_every_text_exists_in_all_four_languages_and_renders() -> None:
             assert set(entry) == set(LANGS), key
     for lang in LANGS:
         t = Texts(lang)
-        t.add(SACK_SCREENS.texts)
+        t.add("cat-in-the-sack", SACK_SCREENS.texts)
+        t.game = "cat-in-the-sack"
         assert t("round", n=3, total=9) != "round"
         assert card_name(t, -8) and card_name(t, "big_dog") != "card.big_dog"
     font = pygame.font.Font(None, 40)

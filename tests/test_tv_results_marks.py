@@ -81,7 +81,8 @@ def test_every_number_the_tv_writes_has_a_real_minus_sign(lang: str) -> None:
     assert not [t for t in texts if HYPHEN_NUMBER.search(t)], "a hyphen where a minus sign belongs"
     assert f"{MINUS}13" in texts and f"{MINUS}8" in texts  # the results' cats and total
     t = Texts(lang)
-    t.add(SACK_SCREENS.texts)
+    t.add("cat-in-the-sack", SACK_SCREENS.texts)
+    t.game = "cat-in-the-sack"
     assert MINUS + "8" in card_name(t, -8) and MINUS + "5" in t("ev.sack_won", name="Ana", paid=3, value=-5)
     assert number(0) == "0" and number(12) == "12" and number(-3) == "\u22123"
 

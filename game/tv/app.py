@@ -194,13 +194,14 @@ class TvApp:
     def _learn_games(self) -> None:
         """Add the texts of every game the table offers (once each) and queue its warm-up jobs."""
         table = self.model.table
+        self.ctx.texts.game = str(table.get("game") or "")
         for game in [*game_ids(table), str(table.get("game") or "")]:
             if game in self._known_games:
                 continue
             self._known_games.add(game)
             screens = screens_for(game)
             if screens is not None:
-                self.ctx.texts.add(screens.texts)
+                self.ctx.texts.add(game, screens.texts)
                 self._warm_jobs[:0] = screens.prepare(self.ctx)  # popped from the end: sounds stay first
 
     def _wanted_scene(self) -> type[Scene] | Callable[[Context], Scene]:

@@ -114,24 +114,35 @@ def pick_lang(requested: str | None) -> str:
 class Texts:
     """Looks up a key in the chosen language, falling back to English, and fills its parameters.
 
-    The platform's texts are always there; `add` lays a game's section over them.
+    The platform's texts are always there; `add` brings a game's section. A key is looked up in
+    the section of the game being played (`game`) first, then the platform's, then the other
+    games' (so the lobby can name every game), so two games may use the same key.
     """
 
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGS else "en"
-        self._sections: dict[str, dict[str, str]] = {}
+        self.game: str | None = None
+        self._sections: dict[str, dict[str, dict[str, str]]] = {}
 
-    def add(self, section: dict[str, dict[str, str]]) -> None:
-        """Add a game's texts (key -> {lang: text}); its keys win over the platform's."""
-        self._sections.update(section)
+    def add(self, game_id: str, section: dict[str, dict[str, str]]) -> None:
+        """Add a game's texts (key -> {lang: text})."""
+        self._sections[game_id] = section
+
+    def _entry(self, key: str) -> dict[str, str] | None:
+        own = self._sections.get(self.game or "")
+        if own is not None and key in own:
+            return own[key]
+        if key in TEXTS:
+            return TEXTS[key]
+        return next((section[key] for section in self._sections.values() if key in section), None)
 
     def has(self, key: str) -> bool:
-        """Return True if `key` has a text (the platform's or an added section's)."""
-        return key in self._sections or key in TEXTS
+        """Return True if `key` has a text (the platform's or a game's)."""
+        return self._entry(key) is not None
 
     def __call__(self, key: str, **params: Any) -> str:
         """Return the text for `key` with `params` filled in (the key itself if unknown)."""
-        entry = self._sections.get(key) or TEXTS.get(key)
+        entry = self._entry(key)
         if entry is None:
             return key
         text = entry.get(self.lang) or entry["en"]
