@@ -37,6 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_sim.add_argument("--bots", default=None,
                        help="comma-separated bot kind per seat, e.g. heuristic,random,random,random")
     p_sim.add_argument("--records", default=None, metavar="DIR", help="write one record per game here")
+    p_sim.add_argument("--option", action="append", metavar="NAME=VALUE",
+                       help="a game option, e.g. --option end=elimination --option limit=200 (repeat for more)")
 
     p_replay = sub.add_parser("replay", help="referee game records; exit 0 only if all are legal")
     p_replay.add_argument("files", nargs="+", metavar="FILE")

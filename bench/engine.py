@@ -1,8 +1,9 @@
-"""Benchmark of the Cat in the Sack engine and bots: playout speed and heuristic win rates.
+"""Benchmark of the game engines and bots: playout speed and heuristic win rates, per game.
 
-Run from the project root:  .venv/bin/python bench/engine.py [--games N] [--seconds S]
+Run from the project root:  .venv/bin/python bench/engine.py [--games N] [--seconds S] [--game G]
 Prints random-playout games/s and actions/s per player count (one core), then how often the
-heuristic bot wins against random bots and against other heuristics (seat rotated every game).
+heuristic bot wins against random bots and against other heuristics (seat rotated every game):
+Cat in the Sack here, Rat-a-Tat Cat from bench/rat_engine.py.
 """
 
 from __future__ import annotations
@@ -63,8 +64,8 @@ def win_rate(players: int, games: int, seed: int, rivals: str = "random") -> tup
         assert out is not None
         if hero in out.winners:
             wins += 1 / len(out.winners)
-        score += out.scores[hero].total
-        rival_score += sum(sc.total for sc in out.scores if sc.seat != hero) / (players - 1)
+        score += out.totals[hero]
+        rival_score += sum(t for seat, t in enumerate(out.totals) if seat != hero) / (players - 1)
     return wins / games, score / games, rival_score / games
 
 
@@ -73,8 +74,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games per win-rate line (4 players)")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds of playouts per player count")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=("all", "cat-in-the-sack", "rat-a-tat-cat"), default="all")
     args = parser.parse_args()
+    if args.game in ("all", "cat-in-the-sack"):
+        print("== Cat in the Sack")
+        sack_report(args)
+    if args.game in ("all", "rat-a-tat-cat"):
+        import rat_engine  # bench/rat_engine.py: the same figures for Rat-a-Tat Cat
 
+        print("\n== Rat-a-Tat Cat")
+        rat_engine.report(args)
+
+
+def sack_report(args: argparse.Namespace) -> None:
+    """Print Cat in the Sack's playout speeds and win rates."""
     print(f"Random playouts (one core, ~{args.seconds:g} s each)")
     print(f"{'players':>8} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}")
     for players in (3, 4, 5):

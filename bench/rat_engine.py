@@ -92,7 +92,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds of playouts per player count")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    report(args)
 
+
+def report(args: argparse.Namespace) -> None:
+    """Print the playout speeds and win rates for `args.games`, `args.seconds`, `args.seed`."""
     print(f"Random playouts, 3 rounds (one core, ~{args.seconds:g} s each)")
     print(f"{'players':>8} {'engine games/s':>15} {'actions/s':>10} {'bots+views games/s':>19} {'actions/s':>10}")
     for players in range(rat.MIN_PLAYERS, rat.MAX_PLAYERS + 1):

@@ -128,7 +128,8 @@ def _as_player(index: int, p: RecordPlayer | Mapping[str, Any]) -> RecordPlayer:
 
 
 def dumps_record(data: Mapping[str, Any]) -> str:
-    """Return record data as canonical text: a container is split over lines only if it is long."""
+    """Return record data as canonical text: a container is split over lines only if
+    it is long, and a list of plain values (a deck) never is."""
     return _fmt(data, 0, force=True) + "\n"
 
 
@@ -136,6 +137,8 @@ def _fmt(value: Any, indent: int, force: bool = False) -> str:
     compact = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(", ", ": "))
     if not isinstance(value, (list, dict)) or not value or (not force and indent + len(compact) <= LINE_WIDTH):
         return compact
+    if isinstance(value, list) and not force and not any(isinstance(v, (list, dict)) for v in value):
+        return compact  # a list of plain values (a deck of cards) stays on one line, however long
     pad = " " * (indent + 2)
     if isinstance(value, list):
         items = [pad + _fmt(v, indent + 2) for v in value]
@@ -301,6 +304,7 @@ class RefereeResult:
     outcome: Outcome | None
     error: RefereeError | None
     applied: int
+    played: tuple[dict[str, Any], ...] = ()  # every entry applied, the implied ones included
 
     @property
     def ok(self) -> bool:
@@ -329,21 +333,27 @@ def referee(record: Record, observe: Callable[[int, Any], None] | None = None) -
         return RefereeResult(None, RefereeError(None, "bad_setup", str(exc)), 0)
     if observe:
         observe(-1, state)
+    played: list[dict[str, Any]] = []
     for i, entry in enumerate([*entries, None]):
         data = entry.data if entry is not None else None
         try:
             for seat, move in rules.implied(state, data):
                 if seat is None:
                     rules.apply_chance(state, move)
+                    played.append(dict(move))
                 else:
                     rules.apply(state, seat, move)
+                    played.append({"seat": seat, **move.to_dict()})
             if entry is None or data is None:
                 break
             if "seat" in data:
                 body = {k: v for k, v in data.items() if k != "seat"}
-                rules.apply(state, data["seat"], rules.parse_action(body))
+                action = rules.parse_action(body)
+                rules.apply(state, data["seat"], action)
+                played.append({"seat": data["seat"], **action.to_dict()})
             else:
                 rules.apply_chance(state, data)
+                played.append(dict(data))
         except GameError as exc:
             if entry is None:
                 return RefereeResult(None, RefereeError(None, exc.key, exc.message), i)
@@ -356,15 +366,25 @@ def referee(record: Record, observe: Callable[[int, Any], None] | None = None) -
     if out is None:
         return RefereeResult(None, RefereeError(None, "unfinished",
                                                 f"the game is not over after {len(entries)} actions"),
-                             len(entries))
-    return RefereeResult(out, None, len(entries))
+                             len(entries), tuple(played))
+    return RefereeResult(out, None, len(entries), tuple(played))
 
 
 def check_record(record: Record) -> RefereeResult:
-    """Return the referee's verdict, failing also when the stored result is missing or differs."""
+    """Return the referee's verdict, failing also when the stored result is missing or differs.
+
+    What the game writes about its own play (a round's dealer and scores, say) must be what the
+    refereed play gives: the body is written again from the refereed entries and compared.
+    """
     verdict = referee(record)
     if not verdict.ok:
         return verdict
+    setup, _ = record.entries()
+    rebuilt = GAMES[record.game].record_body(setup, list(verdict.played), record.options)
+    where = _first_difference(json.loads(json.dumps(record.body)), rebuilt)
+    if where is not None:
+        return RefereeResult(verdict.outcome, RefereeError(
+            None, "body_mismatch", f"{where} differs from what the refereed game gives"), verdict.applied)
     if record.result is None:
         return RefereeResult(verdict.outcome, RefereeError(None, "no_result", "the record has no result"),
                              verdict.applied)
@@ -374,6 +394,23 @@ def check_record(record: Record) -> RefereeResult:
             f"the stored result {_compact(record.result)} differs from the refereed {_compact(verdict.result)}"),
             verdict.applied)
     return verdict
+
+
+def _first_difference(stored: Any, rebuilt: Any, path: str = "") -> str | None:
+    """Return the path of the first place where `stored` differs from `rebuilt` (None: equal)."""
+    if isinstance(stored, dict) and isinstance(rebuilt, dict):
+        for key in list(rebuilt) + [k for k in stored if k not in rebuilt]:
+            where = _first_difference(stored.get(key), rebuilt.get(key), f"{path}.{key}" if path else key)
+            if where is not None:
+                return where
+        return None
+    if isinstance(stored, list) and isinstance(rebuilt, list) and len(stored) == len(rebuilt):
+        for i, (a, b) in enumerate(zip(stored, rebuilt)):
+            where = _first_difference(a, b, f"{path}[{i}]")
+            if where is not None:
+                return where
+        return None
+    return None if stored == rebuilt and type(stored) is type(rebuilt) else (path or "the body")
 
 
 def _compact(data: Any) -> str:

@@ -16,14 +16,13 @@ from typing import Any, Callable
 
 from game import protocol as P
 from game.bots import kinds as bot_kinds
-from game.engine import GAMES, GameError, GameRules, OptionSpec
+from game.engine import GAMES, GameError, GameRules
+from game.engine.common import TIME_UP
 from game.protocol import TABLE_OPTIONS, HostCmd, Role, Stage
 from game.records import GameRecorder, Record, RecordPlayer
 from game.seats import BOT_NAMES, MAX_SEATS, PALETTE, SYMBOLS, Seat, clean_name
 
 
-TIME_UP = {"type": "time_up"}
-"""The entry (no seat) by which the table tells a game with a time limit that the time ran out."""
 TV = -1
 """`host_command`'s origin for the TV (always allowed to act as host)."""
 PUBLIC = None

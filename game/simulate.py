@@ -15,9 +15,11 @@ from typing import Any
 from game.bots import kinds as bot_kinds
 from game.bots import BotFeeder, make_bot
 from game.engine import GAMES, GameError, GameRules, Outcome
+from game.engine.common import TIME_UP
 from game.records import GameRecorder, Record, RecordPlayer, write_record
 
 DEFAULT_BOT = "heuristic"
+SECONDS_PER_ACTION = 4.0  # the simulated clock of a game with a time limit: a move every 4 s
 
 
 class SimulationError(Exception):
@@ -43,12 +45,14 @@ class SimulatedGame:
 
 def play_game(game_id: str, bots: Sequence[str], seed: int, game_index: int,
               observe: Callable[[Any], None] | None = None,
-              options: dict[str, Any] | None = None) -> SimulatedGame:
+              options: dict[str, Any] | None = None,
+              seconds_per_action: float = SECONDS_PER_ACTION) -> SimulatedGame:
     """Play one bot-only game dealt from (seed, game_index); raise SimulationError on a bot's illegal move.
 
     `options` are the game options as a host would set them (defaults for what is not given).
     Chance (a deal, a reshuffle) is drawn from the deal's random stream, so the seed decides it
     all. Every bot is fed its seat's views and events in order, as its phone would get them.
+    A game with a time limit runs on a simulated clock: each action takes `seconds_per_action`.
     `observe(state)` is called after the deal and after every action (tests compare replays with it).
     """
     rules = GAMES[game_id]
@@ -64,7 +68,17 @@ def play_game(game_id: str, bots: Sequence[str], seed: int, game_index: int,
     feeder.feed(state, _chance(rules, state, deal_rng, recorder))
     if observe:
         observe(state)
+    minutes = rules.time_limit(engine_options)
+    time_left = 60.0 * minutes if minutes else None
     while (outcome := rules.outcome(state)) is None:
+        if time_left is not None and time_left <= 0:
+            time_left = None
+            events = rules.apply_chance(state, TIME_UP)
+            recorder.add_chance(TIME_UP)
+            feeder.feed(state, events + _chance(rules, state, deal_rng, recorder))
+            continue
+        if time_left is not None:
+            time_left -= seconds_per_action
         # simultaneous decisions: taking the lowest waiting seat first changes nothing
         seat = min(rules.to_act(state))
         action = players[seat].act(rules.view_for(state, seat))
@@ -148,6 +162,33 @@ def _bot_list(args: argparse.Namespace, game_id: str) -> list[str] | str:
     return bots
 
 
+def _options(args: argparse.Namespace, rules: GameRules) -> dict[str, Any] | str:
+    """Return the game options given as `--option NAME=VALUE`, or an error message."""
+    options: dict[str, Any] = {}
+    for text in getattr(args, "option", None) or []:
+        name, sep, raw = text.partition("=")
+        spec = rules.option(name.strip())
+        if not sep or spec is None:
+            known = ", ".join(f"{o.name}={_allowed(o)}" for o in rules.options) or "none"
+            return f"--option {text!r}: {rules.id} has the options {known}"
+        raw = raw.strip()
+        value: Any = {"true": True, "false": False}.get(raw.lower(), raw)
+        if isinstance(value, str) and value.lstrip("-").isdigit():
+            value = int(value)
+        if not spec.accepts(value):
+            return f"--option {spec.name}: {raw!r} is not allowed ({_allowed(spec)})"
+        options[spec.name] = value
+    return options
+
+
+def _allowed(spec: Any) -> str:
+    if spec.kind == "bool":
+        return "true|false"
+    if spec.kind == "choice":
+        return "|".join(str(c) for c in spec.choices)
+    return f"{spec.minimum}..{spec.maximum}"
+
+
 def run_simulate(args: argparse.Namespace) -> int:
     """Play `args.games` bot-only games, print a summary, write records if asked; return the exit code."""
     game_id = args.game
@@ -161,6 +202,9 @@ def run_simulate(args: argparse.Namespace) -> int:
     bots = _bot_list(args, game_id)
     if isinstance(bots, str):
         return _usage(bots)
+    options = _options(args, rules)
+    if isinstance(options, str):
+        return _usage(options)
     folder = Path(args.records) if args.records else None
     if folder is not None:
         try:
@@ -172,7 +216,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     for index in range(1, args.games + 1):
         try:
-            game = play_game(game_id, bots, args.seed, index)
+            game = play_game(game_id, bots, args.seed, index, options=options)
         except SimulationError as exc:
             print(f"simulate: {exc}", file=sys.stderr)
             return 1
@@ -181,7 +225,8 @@ def run_simulate(args: argparse.Namespace) -> int:
             write_record(folder / f"game-{index:05d}.json", game.record)
     elapsed = time.perf_counter() - started
 
-    print(f"{game_id}: {args.games} game(s), {args.players} players, seed {args.seed}, bots {','.join(bots)}")
+    shown = "".join(f", {k}={v}" for k, v in options.items())
+    print(f"{game_id}: {args.games} game(s), {args.players} players, seed {args.seed}, bots {','.join(bots)}{shown}")
     print()
     for line in summary.lines(bots):
         print(line)

@@ -1,5 +1,4 @@
-"""Rat-a-Tat Cat through the platform's own contract (game/engine GameRules, records, simulate), with
-the game registered for the test only: the coordinator wires `plugin.FIELDS` into the registry."""
+"""Rat-a-Tat Cat through the platform's own contract (game/engine GameRules, records, simulate)."""
 
 from __future__ import annotations
 
@@ -8,9 +7,7 @@ import random
 
 import pytest
 
-import game.bots.rat_a_tat_cat  # noqa: F401  (registers the bots)
-from game.engine import GAMES, GameRules
-from game.engine.rat_a_tat_cat import plugin
+from game.engine import GAMES
 from game.engine.rat_a_tat_cat.record import check_record as rat_check_record
 from game.records import check_record, loads_record, referee
 from game.simulate import play_game
@@ -18,12 +15,10 @@ from game.simulate import play_game
 GAME = "rat-a-tat-cat"
 
 
-@pytest.fixture(autouse=True)
-def registered(monkeypatch):
-    """Register Rat-a-Tat Cat in the platform's registry for one test."""
-    rules = GameRules(**plugin.FIELDS)
-    monkeypatch.setitem(GAMES, GAME, rules)
-    return rules
+@pytest.fixture
+def registered():
+    """Return Rat-a-Tat Cat's entry of the registry."""
+    return GAMES[GAME]
 
 
 OPTION_SETS = [{}, {"end": "elimination", "limit": 60}, {"kids": True, "rounds": 2},
@@ -106,3 +101,32 @@ def test_options_are_the_platforms_option_specs(registered):
         {"end": {"mode": "elimination", "limit": 200}, "kids": False}
     assert registered.time_limit({"end": {"mode": "time", "minutes": 30}, "kids": False}) == 30
     assert registered.time_limit({"end": {"mode": "rounds", "rounds": 3}, "kids": False}) is None
+
+
+def test_simulated_elimination_games_with_remembering_bots_run_through_seats_going_out__R_GAME_3():
+    """The heuristic remembers a seat's last moves in the batch where that seat goes out (it crashed)."""
+    for index in range(1, 13):
+        game = play_game(GAME, ["heuristic", "heuristic", "random"], 4, index,
+                         options={"end": "elimination", "limit": 60})
+        assert len(game.record.result["eliminated"]) >= 1
+        assert check_record(loads_record(game.record.to_json())).ok
+
+
+def test_simulated_time_limited_games_end_on_the_simulated_clock__R_GAME_2():
+    for minutes in (10, 20):
+        game = play_game(GAME, ["heuristic", "random"], 9, minutes, options={"end": "time", "minutes": minutes})
+        assert game.record.options["end"] == {"mode": "time", "minutes": minutes}
+        assert check_record(loads_record(game.record.to_json())).ok
+
+
+def test_replay_refuses_a_record_whose_round_scores_or_dealer_were_changed__R_SCORE_1():
+    game = play_game(GAME, ["heuristic", "random", "random"], 3, 1)
+    data = game.record.to_dict()
+    assert check_record(loads_record(json.dumps(data))).ok
+    scores = json.loads(json.dumps(data))
+    scores["rounds"][1]["scores"][0] += 1
+    verdict = check_record(loads_record(json.dumps(scores)))
+    assert verdict.error.key == "body_mismatch" and "rounds[1].scores[0]" in verdict.error.message
+    dealer = json.loads(json.dumps(data))
+    dealer["rounds"][0]["dealer"] = (dealer["rounds"][0]["dealer"] + 1) % 3
+    assert not check_record(loads_record(json.dumps(dealer))).ok

@@ -201,3 +201,10 @@ def test_loads_record_round_trips_its_own_output(games):
     for game in games.values():
         text = game.record.to_json()
         assert loads_record(text).to_json() == text
+
+
+def test_a_long_list_of_plain_values_stays_on_one_line_but_a_list_of_objects_splits():
+    deck = list(range(10)) * 6
+    text = dumps_record({"rounds": [{"deck": deck, "actions": [{"seat": 0, "type": "draw"}] * 8}]})
+    assert f'"deck": {json.dumps(deck, separators=(", ", ": "))},' in text
+    assert text.count('{"seat": 0, "type": "draw"}') == 8 and len(text.splitlines()) > 10

@@ -263,3 +263,48 @@ async def test_a_bot_whose_move_is_refused_falls_back_to_a_legal_one_and_the_log
     refused = [r for r in caplog.records if "refused" in r.getMessage()]
     assert refused  # the auction refused the confused bots' cards, and the table went on
     assert not any("card=" in r.getMessage() for r in refused)  # a bot's hand stays out of the log
+
+
+async def test_remembering_bots_get_their_seats_stream_through_the_server_and_finish_a_game(
+        aiohttp_client, monkeypatch):
+    """The bot driver feeds each bot every view and event its seat gets, in order — nothing of another seat's."""
+    import game.server.bots as driver
+    from game.bots import make_bot as real_make_bot
+    from game.session import Session
+
+    seen: dict[int, list[dict]] = {}
+
+    def spying(game, kind, rng):
+        bot = real_make_bot(game, kind, rng)
+        observe = bot.observe
+
+        def spy(view, events):
+            seen.setdefault(view.seat, []).extend(events)
+            observe(view, events)
+
+        bot.observe = spy
+        return bot
+
+    monkeypatch.setattr(driver, "make_bot", spying)
+    session = Session(KEY, random.Random(3), game="rat-a-tat-cat")
+    client = await aiohttp_client(app_for_test(session=session))
+    hub = hub_of(client)
+    for _ in range(3):
+        hub.host_command({"cmd": "add_bot", "kind": "heuristic"})
+    hub.host_command({"cmd": "set_option", "name": "rounds", "value": 1})
+    expected: dict[int, list[dict]] = {0: [], 1: [], 2: []}
+
+    def phone_would_get(events):
+        if session.stage is not P.Stage.LOBBY:
+            for seat in expected:
+                expected[seat] += session.events_for(events, seat)
+
+    session.change_listeners.append(phone_would_get)
+    hub.host_command({"cmd": "start"})
+    async with asyncio.timeout(20):
+        while hub.session.stage is not P.Stage.OVER:
+            await asyncio.sleep(0.01)
+    assert seen == expected  # exactly its seat's stream, in order
+    for seat in range(3):
+        assert any(e["type"] == "you_drew" for e in seen[seat])  # its own private events
+        assert any(e["type"] == "round_dealt" for e in seen[seat])

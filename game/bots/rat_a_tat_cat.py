@@ -153,8 +153,8 @@ class HeuristicBot:
         mem = self.memory
         if mem is None or mem.round != view.round or mem.seat != view.seat or mem.players != view.players:
             mem = self.memory = _Memory(view.seat, view.players, view.round)
-            for info in view.seats:
-                mem.lines[info.seat] = [None] * len(info.line)
+            for info in view.seats:  # a seat that just went out shows no line, but played this batch
+                mem.lines[info.seat] = [None] * 4
             if view.discard_top is not None:
                 mem.discards[str(view.discard_top)] = 1
         for event in events:
@@ -162,7 +162,7 @@ class HeuristicBot:
         if any(_event_fields(e)[1] == "reshuffled" for e in events):  # the discards went back into the pile
             mem.discards = Counter({str(view.discard_top): 1})
         for info in view.seats:  # face-up cards (the kids variant, the round's end)
-            line = mem.lines.setdefault(info.seat, [None] * len(info.line))
+            line = mem.lines.setdefault(info.seat, [None] * 4)
             for i, card in enumerate(info.line):
                 if card is not None and i < len(line):
                     line[i] = parse_card(card)

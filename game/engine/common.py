@@ -61,6 +61,10 @@ class Outcome:
     lowest_wins: bool = False
 
 
+TIME_UP: dict[str, str] = {"type": "time_up"}
+"""The entry without a seat by which the table tells a game with a time limit that time ran out."""
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One option a game (or the table) declares; the platform validates and the lobbies render it.

@@ -20,6 +20,7 @@ from game.engine.rat_a_tat_cat.record import RatRecorder
 from game.engine.rat_a_tat_cat.state import END_TURN, MEMORISED, Action, ActionType, Phase, State, parse_action
 
 TIME_UP = {"type": "time_up"}
+DETAIL_SCHEMA: dict[str, Any] = {"round_scores": None, "eliminated": None}
 
 
 def engine_options(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -174,5 +175,8 @@ FIELDS: dict[str, Any] = dict(
     apply_chance=rules.apply_chance,
     time_limit=time_limit,
     implied=implied,
+    detail_schema=DETAIL_SCHEMA,
+    # the TV scene and the phone screens come with issue 9: until then the lobby does not offer it
+    on_table=False,
 )
 """Every field of this game's `GameRules` record."""
