@@ -12,7 +12,7 @@ from game.server.thread import ServerThread
 from game.tv import layout
 from game.tv.app import TvApp
 from game.tv.intents import Intent
-from game.tv.model import PRIVATE_VIEW_KEYS, check_public
+from game.tv.model import check_public, private_view_keys
 from game.tv.scenes.lobby import LobbyScene
 from game.tv.scenes.results import ResultsScene
 from game.tv.scenes.sack_table import SackTableScene
@@ -57,7 +57,8 @@ def test_tv_keyboard_runs_a_bot_game_from_the_real_server_to_the_results(server:
     for _ in range(4):
         key(app, pygame.K_b)
     run_until(app, lambda: len(app.model.table.get("seats") or ()) == 4)
-    key(app, pygame.K_o)  # open piles on
+    key(app, pygame.K_DOWN)  # the first option row: open piles
+    key(app, pygame.K_RIGHT)  # on
     run_until(app, lambda: (app.model.table.get("options") or {}).get("open_piles") is True)
     key(app, pygame.K_DELETE)
     run_until(app, lambda: len(app.model.table.get("seats") or ()) == 3)
@@ -71,7 +72,7 @@ def test_tv_keyboard_runs_a_bot_game_from_the_real_server_to_the_results(server:
     assert app.model.rejected == 0
     for u in app.model.consumed:
         check_public(u)
-        assert u.get("view") is None or not PRIVATE_VIEW_KEYS & set(u["view"])
+        assert u.get("view") is None or not private_view_keys("cat-in-the-sack") & set(u["view"])
     stages = [u["stage"] for u in app.model.consumed]
     assert stages[0] == "lobby" and "playing" in stages and stages[-1] == "over"
     app.draw(canvas)
@@ -92,7 +93,7 @@ def test_lobby_keys_send_the_host_commands() -> None:
     server = FakeServer([update(1, "lobby", table(4, bots=(1, 3)), None)])
     app = TvApp(server)
     app.tick(0.02)
-    for k in (pygame.K_b, pygame.K_DELETE, pygame.K_o, pygame.K_t, pygame.K_RETURN):
+    for k in (pygame.K_b, pygame.K_DELETE, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_t, pygame.K_RETURN):
         key(app, k)
     assert server.commands == [
         {"cmd": "add_bot", "kind": "heuristic"},

@@ -11,9 +11,13 @@ from game.tv.cards import CATS, CardArt
 from game.tv.i18n import LANGS, TEXTS, Texts, pick_lang
 from game.tv.scenes.lobby import LobbyScene
 from game.tv.scenes.results import ResultsScene
+from game.tv.scenes import sack_layout
+from game.tv.scenes.cat_in_the_sack import SCREENS as SACK_SCREENS
+from game.tv.scenes.sack_anim import card_name
+from game.tv.scenes.sack_layout import CARD_SIZE, SACK
 from game.tv.scenes.sack_table import SackTableScene
 from tests.conftest import ARTIFACTS
-from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, pick, table, update
+from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, pick, rig_scores, table, update
 
 SHOTS = ARTIFACTS / "screenshots" / "tv"
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
@@ -74,9 +78,9 @@ def test_letterbox_keeps_the_aspect_on_other_screens() -> None:
 
 @pytest.mark.parametrize("seats", [3, 4, 5, 6])
 def test_every_layout_rect_lies_inside_the_safe_area(seats: int) -> None:
-    for name, rect in layout.all_rects(seats).items():
+    for name, rect in {**layout.all_rects(seats), **sack_layout.all_rects(seats)}.items():
         assert layout.SAFE.contains(rect), f"{name} {rect} leaves the safe area {layout.SAFE}"
-    panels = [layout.SACK.seat(i, seats) for i in range(seats)]
+    panels = [SACK.seat(i, seats) for i in range(seats)]
     for a, b in zip(panels, panels[1:]):
         assert not a.colliderect(b), "seat panels overlap"
     assert all(p.width >= 260 for p in panels), "a seat panel is too narrow for a name"
@@ -99,16 +103,21 @@ def test_lobby_shows_six_seats_with_bots_hosts_and_a_lan_warning() -> None:
 
 
 def test_every_text_exists_in_all_four_languages_and_renders() -> None:
-    for key, entry in TEXTS.items():
-        assert set(entry) == set(LANGS), key
+    sections = [TEXTS, SACK_SCREENS.texts]
+    for section in sections:
+        for key, entry in section.items():
+            assert set(entry) == set(LANGS), key
     for lang in LANGS:
         t = Texts(lang)
+        t.add("cat-in-the-sack", SACK_SCREENS.texts)
+        t.game = "cat-in-the-sack"
         assert t("round", n=3, total=9) != "round"
-        assert t.card(-8) and t.card("big_dog") != "card.big_dog"
+        assert card_name(t, -8) and card_name(t, "big_dog") != "card.big_dog"
     font = pygame.font.Font(None, 40)
-    for entry in TEXTS.values():
-        for text in entry.values():
-            assert font.size(text)[0] > 0
+    for section in sections:
+        for entry in section.values():
+            for text in entry.values():
+                assert font.size(text)[0] > 0
 
 
 def test_language_comes_from_the_flag_then_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -125,10 +134,10 @@ def test_language_comes_from_the_flag_then_the_locale(monkeypatch: pytest.Monkey
 def test_every_card_has_its_own_picture_drawn_once() -> None:
     art = CardArt()
     cards = [*CATS, "rabbit", "big_dog", "small_dog", "back", "sack"]
-    faces = {c: art.face(c, layout.CARD_SIZE) for c in cards}
+    faces = {c: art.face(c, CARD_SIZE) for c in cards}
     raw = {c: pygame.image.tobytes(s, "RGBA") for c, s in faces.items()}
     assert len(set(raw.values())) == len(cards), "two cards look the same"
-    assert art.face(11, layout.CARD_SIZE) is faces[11], "a card was drawn twice"
+    assert art.face(11, CARD_SIZE) is faces[11], "a card was drawn twice"
     canvas = pygame.Surface((len(cards) * 200, 280))
     canvas.fill((22, 74, 58))
     for i, c in enumerate(cards):
@@ -197,7 +206,7 @@ def test_turn_timer_counts_down_and_an_away_seat_is_greyed() -> None:
     canvas = pygame.Surface(layout.CANVAS)
     app.draw(canvas)
     pygame.image.save(canvas, str(SHOTS / "timer_and_away_seat.png"))
-    away = layout.SACK.seat(2, 4)
+    away = SACK.seat(2, 4)
     colour = parse_colour(a["table"]["seats"][2]["colour"])
     border = tuple(canvas.get_at((away.centerx, away.bottom - 1)))[:3]
     assert border == grey_out(colour) != colour
@@ -219,7 +228,7 @@ def test_the_bid_to_beat_is_gold_and_outbid_ones_are_dimmed() -> None:
     for s in a["view"]["seats"]:
         if not s["bid"] or s["passed"]:
             continue
-        label = layout.SACK.bid_label(s["seat"], 4)
+        label = SACK.bid_label(s["seat"], 4)
         seen = {tuple(canvas.get_at((x, y)))[:3] for x in range(label.left, label.right)
                 for y in range(label.top, label.bottom)}
         leading = s["bid"] == top
@@ -240,7 +249,7 @@ def test_after_the_last_round_the_table_shows_no_empty_row_slots() -> None:
     scene.draw(canvas)
     n = row_len_for(last["view"])
     for i in range(1, n + 1):
-        slot = layout.SACK.row_slot(i, n)
+        slot = SACK.row_slot(i, n)
         edge = {tuple(canvas.get_at((slot.left + 1, y)))[:3] for y in range(slot.top + 20, slot.bottom - 20)}
         assert (255, 255, 255) not in edge, i
 
@@ -280,11 +289,8 @@ def test_display_draws_straight_on_a_1080p_screen_and_scales_on_others() -> None
 
 
 def test_shared_win_and_tie_break_are_said_on_the_score_screen() -> None:
-    over = json_round_trip(game_updates(4, seed=2)[-1])
-    scores = over["view"]["result"]["scores"]
-    for s, (cats, mice) in zip(scores, [(20, 10), (25, 5), (25, 5), (3, 4)]):
-        s.update(cats=cats, mice=mice, total=cats + mice)
-    over["view"]["result"].update(winners=[1, 2], tie_break=True)
+    over = rig_scores(json_round_trip(game_updates(4, seed=2)[-1]), [(20, 10), (25, 5), (25, 5), (3, 4)],
+                      winners=[1, 2], tie_break=True)
     server = FakeServer()
     app = TvApp(server, lang="es")
     feed(app, server, over, settle=0.5)

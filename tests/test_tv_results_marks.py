@@ -12,8 +12,11 @@ from game.tv.app import TvApp
 from game.tv.i18n import LANGS, MINUS, Texts, number
 from game.tv.layout import RESULTS
 from game.tv.render import GOLD, parse_colour
+from game.tv.scenes.cat_in_the_sack import SCREENS as SACK_SCREENS
 from game.tv.scenes.results import ResultsScene
-from tests.tv_fixtures import FakeServer, game_updates, json_round_trip
+from game.tv.scenes.sack_anim import card_name
+from game.tv.scenes.sack_layout import CARD_SIZE
+from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, rig_scores
 
 HYPHEN_NUMBER = re.compile(r"-\d")
 
@@ -28,11 +31,8 @@ def _pygame():
 def final(seed: int = 2, negative: bool = True) -> dict:
     """Return a final update; with `negative`, one player ends on negative cats and total."""
     over = json_round_trip(game_updates(4, seed=seed)[-1])
-    scores = over["view"]["result"]["scores"]
     if negative:
-        for s, (cats, mice) in zip(scores, [(20, 10), (25, 5), (-13, 5), (3, 4)]):
-            s.update(cats=cats, mice=mice, total=cats + mice)
-        over["view"]["result"].update(winners=[1], tie_break=True)
+        rig_scores(over, [(20, 10), (25, 5), (-13, 5), (3, 4)], winners=[1], tie_break=True)
     return over
 
 
@@ -81,7 +81,9 @@ def test_every_number_the_tv_writes_has_a_real_minus_sign(lang: str) -> None:
     assert not [t for t in texts if HYPHEN_NUMBER.search(t)], "a hyphen where a minus sign belongs"
     assert f"{MINUS}13" in texts and f"{MINUS}8" in texts  # the results' cats and total
     t = Texts(lang)
-    assert MINUS + "8" in t.card(-8) and MINUS + "5" in t("ev.sack_won", name="Ana", paid=3, value=-5)
+    t.add("cat-in-the-sack", SACK_SCREENS.texts)
+    t.game = "cat-in-the-sack"
+    assert MINUS + "8" in card_name(t, -8) and MINUS + "5" in t("ev.sack_won", name="Ana", paid=3, value=-5)
     assert number(0) == "0" and number(12) == "12" and number(-3) == "\u22123"
 
 
@@ -96,6 +98,6 @@ def test_the_cat_cards_print_their_negative_values_with_a_minus_sign(monkeypatch
 
     monkeypatch.setattr(pygame.font, "Font", Recording)
     for value in cards.CATS:
-        cards.draw_card(value, layout.CARD_SIZE)
+        cards.draw_card(value, CARD_SIZE)
     assert f"{MINUS}8" in written and f"{MINUS}5" in written and "15" in written
     assert not [w for w in written if HYPHEN_NUMBER.search(w)]

@@ -8,9 +8,9 @@ import pytest
 from game.tv import layout
 from game.tv.app import TvApp
 from game.tv.cards import BLUE_INK, LABELLED, CardArt, label_font
-from game.tv.i18n import LANGS, Texts
-from game.tv.layout import CARD_SIZE, SACK
+from game.tv.i18n import LANGS
 from game.tv.render import GOLD, GREY, INK, INK_DARK, INK_DIM, parse_colour
+from game.tv.scenes.sack_layout import CARD_SIZE, SACK
 from tests.tv_fixtures import FakeServer, game_updates, json_round_trip
 
 SHOTS = "/tmp/shots-tv"
@@ -87,7 +87,7 @@ def test_the_dogs_say_big_dog_and_small_dog_on_the_card(lang: str) -> None:
         assert named.count() > 150 and bare.count() == 0, "no name written on the dog"
         ink = named.get_bounding_rects()
         assert min(r.left for r in ink) > 0 and max(r.right for r in ink) < band.width, "the name runs off the card"
-    t = Texts(lang)
+    t = app.ctx.texts  # with the game's texts section added
     for card in LABELLED:  # every name fits its card at a size readable from the couch
         text = t(f"label.{card}")
         assert text != f"label.{card}"

@@ -7,8 +7,10 @@ import random
 from typing import Any
 
 from game.bots import make_bot
+from game.engine import GAMES
 from game.engine import cat_in_the_sack as sack
 from game.engine.cat_in_the_sack_views import public_view, view_for
+from game.protocol import TABLE_OPTIONS, outcome_to_wire
 
 COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00"]
 SYMBOLS = ["triangle", "circle", "square", "diamond", "star", "cross"]
@@ -18,8 +20,11 @@ JOIN_URL = "http://192.168.1.23:8765/?k=K7MQ2X"
 
 def table(players: int, *, open_piles: bool = False, timer: int = 0, disconnected: tuple[int, ...] = (),
           bots: tuple[int, ...] = (1, 2)) -> dict[str, Any]:
-    """Return a `table` part with `players` seats (seat 0 the host)."""
+    """Return a `table` part with `players` seats (seat 0 the host), the registry's games and options."""
     return {"game": "cat-in-the-sack", "options": {"open_piles": open_piles, "turn_timer": timer},
+            "games": [{"id": r.id, "min_players": r.min_players, "max_players": r.max_players,
+                       "options": [o.to_dict() for o in r.options]} for r in GAMES.values() if r.on_table],
+            "table_options": [o.to_dict() for o in TABLE_OPTIONS],
             "join_code": "K7MQ2X", "host_seat": 0, "watchers": 1,
             "seats": [{"seat": i, "name": NAMES[i], "colour": COLOURS[i], "symbol": SYMBOLS[i],
                        "bot": "heuristic" if i in bots else None, "connected": i not in disconnected,
@@ -27,11 +32,12 @@ def table(players: int, *, open_piles: bool = False, timer: int = 0, disconnecte
 
 
 def update(version: int, stage: str, tab: dict[str, Any], view: dict[str, Any] | None,
-           events: list[dict[str, Any]] | None = None, timer: dict[str, Any] | None = None) -> dict[str, Any]:
+           events: list[dict[str, Any]] | None = None, timer: dict[str, Any] | None = None,
+           acting: list[int] | None = None, outcome: dict[str, Any] | None = None) -> dict[str, Any]:
     """Return an `update` message as the server sends the TV."""
     return {"type": "update", "version": version, "stage": stage, "table": tab,
             "you": {"seat": None, "role": "watcher", "host": False, "name": None, "colour": None, "symbol": None},
-            "view": view, "events": events or [], "timer": timer}
+            "view": view, "events": events or [], "timer": timer, "acting": acting or [], "outcome": outcome}
 
 
 def game_updates(players: int, seed: int = 3, *, open_piles: bool = False,
@@ -50,8 +56,20 @@ def game_updates(players: int, seed: int = 3, *, open_piles: bool = False,
         version += 1
         stage = "over" if state.phase is sack.Phase.OVER else "playing"
         out.append(update(version, stage, tab, public_view(state).to_dict(),
-                          [e.to_dict() for e in events if e.to is None]))
+                          [e.to_dict() for e in events if e.to is None], acting=sorted(sack.to_act(state)),
+                          outcome=outcome_to_wire("cat-in-the-sack", sack.outcome(state))))
     return out
+
+
+def rig_scores(over: dict[str, Any], points: list[tuple[int, int]], winners: list[int],
+               tie_break: bool) -> dict[str, Any]:
+    """Give a final update these (cats, mice) per seat, winners and tie-break, in its view and its outcome."""
+    scores = [{"seat": seat, "cats": cats, "mice": mice, "total": cats + mice}
+              for seat, (cats, mice) in enumerate(points)]
+    over["view"]["result"].update(scores=scores, winners=winners, tie_break=tie_break)
+    over["outcome"] = {"winners": winners, "totals": [s["total"] for s in scores], "lowest_wins": False,
+                       "detail": {"scores": [dict(s) for s in scores], "tie_break": tie_break}}
+    return over
 
 
 def json_round_trip(u: dict[str, Any]) -> dict[str, Any]:

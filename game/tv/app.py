@@ -14,16 +14,15 @@ from typing import Any, Callable, Protocol
 import pygame
 
 from game.tv import layout
-from game.tv.cards import CardArt, card_labels
+from game.tv.cards import CardArt
+from game.tv.games import game_ids, game_name, screens_for
 from game.tv.i18n import Texts, pick_lang
 from game.tv.intents import Intent, intents_from_event
-from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE
 from game.tv.model import TableModel
-from game.tv.render import TextCache, display_ready
+from game.tv.render import INK, TextCache, display_ready, shadow_text
 from game.tv.scenes.base import Context, Scene, draw_confirm_quit, draw_toast, make_felt
 from game.tv.scenes.lobby import LobbyScene
 from game.tv.scenes.results import ResultsScene
-from game.tv.scenes.sack_table import MARKER_SIZE, MINI_CARD, SackTableScene
 from game.tv.sound import SoundBoard
 
 log = logging.getLogger(__name__)
@@ -34,7 +33,19 @@ DEMO_PLAYERS = 4
 DEMO_RESULTS_SECONDS = 10.0
 
 STARTUP_NOTICE_SECONDS = 30.0
-TABLE_SCENES: dict[str, Callable[[Context], Scene]] = {"cat-in-the-sack": SackTableScene}
+
+
+class NoScreensScene(Scene):
+    """The table of a game that has no TV scene module yet: its name and 'follow it on your phones'."""
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Paint the felt and one line saying which game is on."""
+        ctx = self.ctx
+        ctx.background(canvas)
+        name = game_name(ctx.texts, str(ctx.model.table.get("game") or ""))
+        shadow_text(ctx.tc, canvas, ctx.texts("no_tv_scene", game=name), layout.TEXT_LARGE, INK,
+                    max_width=layout.SAFE.width, center=layout.SAFE.center)
+        draw_toast(ctx, canvas)
 
 
 class UpdateSource(Protocol):
@@ -91,7 +102,7 @@ class TvApp:
         self.server = server
         self.model = TableModel(keep_log=keep_log)
         texts = Texts(lang)
-        self.ctx = Context(texts=texts, tc=TextCache(), art=CardArt(card_labels(texts)), model=self.model,
+        self.ctx = Context(texts=texts, tc=TextCache(), art=CardArt(), model=self.model,
                            host=self._host, join_url=server.join_url, join_code=server.join_code,
                            lan_warning=server.lan_warning, port_note=server.port_note, demo=demo,
                            notice=getattr(server, "notice", None))
@@ -110,8 +121,8 @@ class TvApp:
         self.scene.enter()
         self.demo = DemoDirector(self._host) if demo else None
         self._hold_since: float | None = None
-        self._warm_jobs: list[Callable[[], object]] = self.ctx.art.warm_jobs(
-            [CARD_SIZE, MINI_CARD, MARKER_SIZE, (44, 62)], MOUSE_CARD_SIZE)
+        self._warm_jobs: list[Callable[[], object]] = []
+        self._known_games: set[str] = set()
 
     @property
     def warming(self) -> bool:
@@ -167,6 +178,7 @@ class TvApp:
                 break
             if self.model.accept(update):
                 count += 1
+                self._learn_games()
                 self._switch_scene()
                 self.scene.on_update(update)
         errors = getattr(self.server, "errors", None)
@@ -179,10 +191,24 @@ class TvApp:
                 self.ctx.toast(str(err["message"]))
         return count
 
+    def _learn_games(self) -> None:
+        """Add the texts of every game the table offers (once each) and queue its warm-up jobs."""
+        table = self.model.table
+        self.ctx.texts.game = str(table.get("game") or "")
+        for game in [*game_ids(table), str(table.get("game") or "")]:
+            if game in self._known_games:
+                continue
+            self._known_games.add(game)
+            screens = screens_for(game)
+            if screens is not None:
+                self.ctx.texts.add(game, screens.texts)
+                self._warm_jobs[:0] = screens.prepare(self.ctx)  # popped from the end: sounds stay first
+
     def _wanted_scene(self) -> type[Scene] | Callable[[Context], Scene]:
         stage = self.model.stage
         if stage == "playing":
-            return TABLE_SCENES.get(str(self.model.table.get("game")), SackTableScene)
+            screens = screens_for(str(self.model.table.get("game") or ""))
+            return screens.table_scene if screens is not None else NoScreensScene
         if stage == "over":
             return ResultsScene
         return LobbyScene

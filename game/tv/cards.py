@@ -414,6 +414,10 @@ class CardArt:
         self._faces: dict[tuple[object, tuple[int, int]], pygame.Surface] = {}
         self.labels = dict(labels or {})
 
+    def mascot(self, size: tuple[int, int]) -> pygame.Surface:
+        """Return the Couch Cats emblem (the cat in its sack) the lobby shows beside the title."""
+        return self.face("sack", size)
+
     def face(self, card: int | str, size: tuple[int, int]) -> pygame.Surface:
         """Return the drawn face of `card` at `size` ('back' and 'sack' too)."""
         key = (card, size)

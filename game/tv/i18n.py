@@ -1,4 +1,7 @@
-"""The TV's texts in English, Spanish, French and Hungarian, and the language choice."""
+"""The TV platform's texts in English, Spanish, French and Hungarian, and the language choice.
+
+A game's own TV texts live in its scene module (its `texts` section); the app adds them to `Texts`.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +13,6 @@ LANGS = ("en", "es", "fr", "hu")
 
 TEXTS: dict[str, dict[str, str]] = {
     "title": {"en": "Couch Cats", "es": "Couch Cats", "fr": "Couch Cats", "hu": "Couch Cats"},
-    "game.cat-in-the-sack": {"en": "Cat in the Sack", "es": "Gato en el saco",
-                             "fr": "Chat en poche", "hu": "Zsákbamacska"},
     "join_hint": {"en": "Phones on the same Wi-Fi as this TV: scan to join",
                   "es": "Móviles en la misma Wi-Fi que esta tele: escanead para jugar",
                   "fr": "Téléphones sur le même Wi-Fi que cette télé : scannez pour jouer",
@@ -36,21 +37,19 @@ TEXTS: dict[str, dict[str, str]] = {
                       "fr": "{min} à {max} joueurs", "hu": "{min}–{max} játékos"},
     "ready": {"en": "Ready: press Enter to start", "es": "Listos: pulsa Intro para empezar",
               "fr": "Prêts : appuyez sur Entrée", "hu": "Kész: Enter az indításhoz"},
-    "opt.open_piles": {"en": "Open piles", "es": "Montones abiertos", "fr": "Piles ouvertes",
-                       "hu": "Nyitott nyeremények"},
     "opt.turn_timer": {"en": "Turn timer", "es": "Tiempo por turno", "fr": "Minuteur",
                        "hu": "Időkorlát"},
     "on": {"en": "on", "es": "sí", "fr": "oui", "hu": "be"},
     "off": {"en": "off", "es": "no", "fr": "non", "hu": "ki"},
     "seconds": {"en": "{n} s", "es": "{n} s", "fr": "{n} s", "hu": "{n} mp"},
-    "keys.lobby": {"en": "Enter start · B add bot · Del remove bot · G game · O piles · T timer · M sound · "
-                         "Esc quit",
-                   "es": "Intro empezar · B añadir bot · Supr quitar bot · G juego · O montones · T tiempo · "
-                         "M sonido · Esc salir",
-                   "fr": "Entrée jouer · B ajouter robot · Suppr retirer · G jeu · O piles · T minuteur · M son · "
-                         "Échap quitter",
-                   "hu": "Enter indítás · B gép be · Del gép ki · G játék · O nyeremények · T idő · M hang · "
-                         "Esc kilépés"},
+    "keys.lobby": {"en": "Enter start · B add bot · Del remove bot · G game · Up/Down option · Left/Right change · "
+                         "T timer · M sound · Esc quit",
+                   "es": "Intro empezar · B añadir bot · Supr quitar bot · G juego · Arriba/Abajo opción · "
+                         "Izq./Der. cambiar · T tiempo · M sonido · Esc salir",
+                   "fr": "Entrée jouer · B ajouter robot · Suppr retirer · G jeu · Haut/Bas option · "
+                         "Gauche/Droite changer · T minuteur · M son · Échap quitter",
+                   "hu": "Enter indítás · B gép be · Del gép ki · G játék · Fel/Le beállítás · Bal/Jobb módosítás · "
+                         "T idő · M hang · Esc kilépés"},
     "hint_away": {"en": "{name} is away: press B to let a bot play for now",
                   "es": "{name} no está: pulsa B para que juegue un bot mientras tanto",
                   "fr": "{name} est absent·e : B pour qu'un robot joue en attendant",
@@ -67,76 +66,9 @@ TEXTS: dict[str, dict[str, str]] = {
                   "fr": "Un seul jeu pour l'instant", "hu": "Egyelőre egy játék van"},
     "no_bot": {"en": "No bot to remove", "es": "No hay bot que quitar", "fr": "Aucun robot à retirer",
                "hu": "Nincs eltávolítható gép"},
-    "round": {"en": "Round {n}/{total}", "es": "Ronda {n}/{total}", "fr": "Manche {n}/{total}",
-              "hu": "{n}/{total}. forduló"},
-    "bank": {"en": "Bank {n}", "es": "Banco {n}", "fr": "Banque {n}", "hu": "Bank {n}"},
-    "turn.bid": {"en": "{name}: bid or pass", "es": "{name}: puja o pasa", "fr": "{name} : enchérir ou passer",
-                 "hu": "{name}: licitálj vagy passzolj"},
-    "turn.offer": {"en": "{name}: buy the row for 1?", "es": "{name}: ¿compras la fila por 1?",
-                   "fr": "{name} : acheter la rangée pour 1 ?", "hu": "{name}: megveszed a sort 1-ért?"},
-    "turn.choose": {"en": "Everyone: choose a card", "es": "Todos: elegid una carta",
-                    "fr": "Tout le monde : choisissez une carte", "hu": "Mindenki: válassz egy lapot"},
-    "turn.over": {"en": "Game over", "es": "Fin de la partida", "fr": "Partie terminée", "hu": "Vége a játéknak"},
-    "passed": {"en": "passed", "es": "pasa", "fr": "passe", "hu": "passz"},
-    "start": {"en": "start", "es": "inicio", "fr": "début", "hu": "kezd"},
-    "chosen": {"en": "ready", "es": "listo", "fr": "prêt", "hu": "kész"},
-    "choosing": {"en": "choosing…", "es": "eligiendo…", "fr": "choisit…", "hu": "választ…"},
-    "card.rabbit": {"en": "rabbit", "es": "conejo", "fr": "lapin", "hu": "nyúl"},
-    "card.big_dog": {"en": "big dog", "es": "perro grande", "fr": "grand chien", "hu": "nagy kutya"},
-    "card.small_dog": {"en": "small dog", "es": "perro pequeño", "fr": "petit chien", "hu": "kis kutya"},
-    "label.big_dog": {"en": "big dog", "es": "perro grande", "fr": "grand chien", "hu": "nagy kutya"},
-    "label.small_dog": {"en": "small dog", "es": "perro pequeño", "fr": "petit chien", "hu": "kis kutya"},
-    "card.cat": {"en": "{n} cat", "es": "gato de {n}", "fr": "chat {n}", "hu": "{n} macska"},
-    "ev.card_chosen": {"en": "{name} has chosen a card", "es": "{name} ya ha elegido carta",
-                       "fr": "{name} a choisi sa carte", "hu": "{name} választott"},
-    "ev.row_laid": {"en": "The row is laid: the auction begins", "es": "La fila está puesta: empieza la subasta",
-                    "fr": "La rangée est posée : les enchères commencent", "hu": "Kész a sor: indul a licit"},
-    "ev.card_revealed": {"en": "Turned up: {card}", "es": "Se descubre: {card}", "fr": "Retournée : {card}",
-                         "hu": "Felfordítva: {card}"},
-    "ev.bid": {"en": "{name} bids {total}", "es": "{name} puja {total}", "fr": "{name} enchérit à {total}",
-               "hu": "{name} licitál: {total}"},
-    "ev.passed": {"en": "{name} passes and takes {took} mice", "es": "{name} pasa y se lleva {took} ratones",
-                  "fr": "{name} passe et prend {took} souris", "hu": "{name} passzol, és elvisz {took} egeret"},
-    "ev.passed_nothing": {"en": "{name} passes", "es": "{name} pasa", "fr": "{name} passe", "hu": "{name} passzol"},
-    "ev.offer": {"en": "Nobody bid: {name} may buy the row for 1 mouse",
-                 "es": "Nadie pujó: {name} puede comprar la fila por 1 ratón",
-                 "fr": "Personne n'a enchéri : {name} peut acheter la rangée pour 1 souris",
-                 "hu": "Senki sem licitált: {name} megveheti a sort 1 egérért"},
-    "ev.dogs_chase": {"en": "The {dog} chases the {card} away!", "es": "¡El {dog} ahuyenta al {card}!",
-                      "fr": "Le {dog} chasse le {card} !", "hu": "A {dog} elkergeti: {card}!"},
-    "ev.dogs_fight": {"en": "The dogs chase each other away!", "es": "¡Los perros se ahuyentan entre sí!",
-                      "fr": "Les chiens se chassent l'un l'autre !", "hu": "A kutyák elkergetik egymást!"},
-    "ev.sack_won": {"en": "{name} wins the sack for {paid}: {value} points",
-                    "es": "{name} gana el saco por {paid}: {value} puntos",
-                    "fr": "{name} gagne le sac pour {paid} : {value} points",
-                    "hu": "{name} {paid} egérért viszi a zsákot: {value} pont"},
-    "ev.round_void": {"en": "Nobody bought the row: it leaves the game",
-                      "es": "Nadie compró la fila: sale del juego",
-                      "fr": "Personne n'achète la rangée : elle quitte le jeu",
-                      "hu": "Senki sem vette meg a sort: kikerül a játékból"},
-    "ev.round_started.filled": {"en": "Round {n}: the mouse cards are refilled",
-                                "es": "Ronda {n}: se rellenan las cartas de ratones",
-                                "fr": "Manche {n} : les cartes souris sont remplies",
-                                "hu": "{n}. forduló: az egérkártyák feltöltve"},
-    "ev.round_started.bank_short": {"en": "Round {n}: the bank is too low, no mice this round",
-                                    "es": "Ronda {n}: el banco no alcanza, sin ratones",
-                                    "fr": "Manche {n} : banque trop basse, pas de souris",
-                                    "hu": "{n}. forduló: kevés a bank, most nincs egér"},
-    "ev.round_started.void": {"en": "Round {n}: no mice after a void round",
-                              "es": "Ronda {n}: sin ratones tras una ronda nula",
-                              "fr": "Manche {n} : pas de souris après une manche nulle",
-                              "hu": "{n}. forduló: eladatlan zsák után nincs egér"},
-    "ev.game_over": {"en": "The ninth round is over!", "es": "¡Termina la novena ronda!",
-                     "fr": "La neuvième manche est finie !", "hu": "Vége a kilencedik fordulónak!"},
     "results.wins": {"en": "{name} wins!", "es": "¡Gana {name}!", "fr": "{name} gagne !", "hu": "{name} nyert!"},
     "results.share": {"en": "{names} share the win!", "es": "¡{names} comparten la victoria!",
                       "fr": "{names} se partagent la victoire !", "hu": "{names} közösen nyertek!"},
-    "results.tie_break": {"en": "Tied on points: more cat points wins",
-                          "es": "Empate a puntos: gana quien tiene más puntos de gatos",
-                          "fr": "Égalité : le plus de points de chats l'emporte",
-                          "hu": "Pontegyenlőség: a több macskapont nyer"},
-    "results.cats": {"en": "Cats", "es": "Gatos", "fr": "Chats", "hu": "Macskák"},
-    "results.mice": {"en": "Mice", "es": "Ratones", "fr": "Souris", "hu": "Egerek"},
     "results.total": {"en": "Total", "es": "Total", "fr": "Total", "hu": "Összesen"},
     "and": {"en": "and", "es": "y", "fr": "et", "hu": "és"},
     "quit.title": {"en": "Quit Couch Cats?", "es": "¿Salir de Couch Cats?", "fr": "Quitter Couch Cats ?",
@@ -147,6 +79,11 @@ TEXTS: dict[str, dict[str, str]] = {
     "sound_off": {"en": "Sound off", "es": "Sonido desactivado", "fr": "Son coupé", "hu": "Hang ki"},
     "demo": {"en": "Demo: the bots are playing", "es": "Demo: juegan los bots", "fr": "Démo : les robots jouent",
              "hu": "Bemutató: a gépek játszanak"},
+    "opt.turn_timer.0": {"en": "off", "es": "no", "fr": "non", "hu": "ki"},
+    "opt.turn_timer.value": {"en": "{value} s", "es": "{value} s", "fr": "{value} s", "hu": "{value} mp"},
+    "results.over": {"en": "Game over", "es": "Fin de la partida", "fr": "Partie terminée", "hu": "Vége a játéknak"},
+    "no_tv_scene": {"en": "{game} is on: follow it on your phones", "es": "{game} en juego: seguidlo en los móviles",
+                    "fr": "{game} en cours : suivez sur vos téléphones", "hu": "{game} folyik: kövessétek a telefonon"},
 }
 
 
@@ -175,14 +112,37 @@ def pick_lang(requested: str | None) -> str:
 
 
 class Texts:
-    """Looks up a key in the chosen language, falling back to English, and fills its parameters."""
+    """Looks up a key in the chosen language, falling back to English, and fills its parameters.
+
+    The platform's texts are always there; `add` brings a game's section. A key is looked up in
+    the section of the game being played (`game`) first, then the platform's, then the other
+    games' (so the lobby can name every game), so two games may use the same key.
+    """
 
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGS else "en"
+        self.game: str | None = None
+        self._sections: dict[str, dict[str, dict[str, str]]] = {}
+
+    def add(self, game_id: str, section: dict[str, dict[str, str]]) -> None:
+        """Add a game's texts (key -> {lang: text})."""
+        self._sections[game_id] = section
+
+    def _entry(self, key: str) -> dict[str, str] | None:
+        own = self._sections.get(self.game or "")
+        if own is not None and key in own:
+            return own[key]
+        if key in TEXTS:
+            return TEXTS[key]
+        return next((section[key] for section in self._sections.values() if key in section), None)
+
+    def has(self, key: str) -> bool:
+        """Return True if `key` has a text (the platform's or a game's)."""
+        return self._entry(key) is not None
 
     def __call__(self, key: str, **params: Any) -> str:
         """Return the text for `key` with `params` filled in (the key itself if unknown)."""
-        entry = TEXTS.get(key)
+        entry = self._entry(key)
         if entry is None:
             return key
         text = entry.get(self.lang) or entry["en"]
@@ -191,12 +151,6 @@ class Texts:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):
             return text
-
-    def card(self, card: int | str | None) -> str:
-        """Return a card's name: '11 cat', 'rabbit', 'big dog'."""
-        if isinstance(card, int) and not isinstance(card, bool):
-            return self("card.cat", n=card)
-        return self(f"card.{card}")
 
     def names(self, names: list[str]) -> str:
         """Return 'A, B and C' in this language."""

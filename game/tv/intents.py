@@ -14,8 +14,11 @@ class Intent(StrEnum):
     ADD_BOT = "add_bot"
     REMOVE_BOT = "remove_bot"
     NEXT_GAME = "next_game"
-    OPEN_PILES = "open_piles"
-    TURN_TIMER = "turn_timer"
+    OPTION_UP = "option_up"  # select the option row above
+    OPTION_DOWN = "option_down"
+    OPTION_LESS = "option_less"  # change the selected option: previous value
+    OPTION_MORE = "option_more"
+    TIMER = "timer"  # shortcut: the table's turn timer, next step
     LOBBY = "lobby"
     MUTE = "mute"
     BACK = "back"  # Esc: ask to quit / cancel the question
@@ -34,8 +37,11 @@ KEYS: dict[int, Intent] = {
     pygame.K_MINUS: Intent.REMOVE_BOT,
     pygame.K_KP_MINUS: Intent.REMOVE_BOT,
     pygame.K_g: Intent.NEXT_GAME,
-    pygame.K_o: Intent.OPEN_PILES,
-    pygame.K_t: Intent.TURN_TIMER,
+    pygame.K_UP: Intent.OPTION_UP,
+    pygame.K_DOWN: Intent.OPTION_DOWN,
+    pygame.K_LEFT: Intent.OPTION_LESS,
+    pygame.K_RIGHT: Intent.OPTION_MORE,
+    pygame.K_t: Intent.TIMER,
     pygame.K_l: Intent.LOBBY,
     pygame.K_m: Intent.MUTE,
     pygame.K_ESCAPE: Intent.BACK,

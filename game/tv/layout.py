@@ -45,90 +45,15 @@ class LobbyLayout:
     players_title: pygame.Rect = pygame.Rect(780, 166, SAFE.right - 780, 56)
     settings: pygame.Rect = pygame.Rect(780, 752, SAFE.right - 780, 150)
     keys: pygame.Rect = pygame.Rect(780, 918, SAFE.right - 780, 108)
-    player_row_height: int = 84
+    player_line_height: int = 84
 
-    def player_row(self, i: int) -> pygame.Rect:
+    def player_line(self, i: int) -> pygame.Rect:
         """Return the rectangle of the i-th player line (0..MAX_SEATS-1)."""
-        return pygame.Rect(780, 230 + i * self.player_row_height, SAFE.right - 780,
-                           self.player_row_height - 8)
+        return pygame.Rect(780, 230 + i * self.player_line_height, SAFE.right - 780,
+                           self.player_line_height - 8)
 
 
 LOBBY = LobbyLayout()
-
-
-# ------------------------------------------------------------------ Cat in the Sack table
-
-CARD_SIZE = (190, 266)
-MOUSE_CARD_SIZE = (230, 168)
-SEAT_GAP = 24
-
-
-class SackLayout:
-    """The Cat in the Sack table: header, news line, mouse cards, the row, bids and seat panels."""
-
-    header: pygame.Rect = pygame.Rect(SAFE.left, SAFE.top, SAFE.width, 84)
-    round_label: pygame.Rect = pygame.Rect(SAFE.left, SAFE.top, 340, 84)
-    turn_banner: pygame.Rect = pygame.Rect(SAFE.left + 360, SAFE.top, SAFE.width - 720, 84)
-    bank: pygame.Rect = pygame.Rect(SAFE.right - 340, SAFE.top, 340, 84)
-    news: pygame.Rect = pygame.Rect(SAFE.left, 140, SAFE.width, 56)
-    mouse_row_top: int = 200
-    row_top: int = 392
-    bids_top: int = 704  # each seat's bid sits on a tab joined to the top of its own panel
-    bids_height: int = 118
-    seats_top: int = 816
-
-    def mouse_card(self, i: int, count: int) -> pygame.Rect:
-        """Return the rectangle of mouse card i of `count`, centred above the row."""
-        w, h = MOUSE_CARD_SIZE
-        gap = 36
-        total = count * w + (count - 1) * gap
-        left = SAFE.centerx - total // 2
-        return pygame.Rect(left + i * (w + gap), self.mouse_row_top, w, h)
-
-    def mouse_pile(self, i: int, count: int) -> pygame.Rect:
-        """Return the tray on mouse card i where its mice lie (the card's lower part, under its value)."""
-        card = self.mouse_card(i, count)
-        return pygame.Rect(card.left + 12, card.top + 96, card.width - 24, card.height - 106)
-
-    def row_slot(self, i: int, row_len: int) -> pygame.Rect:
-        """Return row position i (0 is the cat-in-the-sack card, cards are 1..row_len)."""
-        w, h = CARD_SIZE
-        gap = 28
-        slots = row_len + 1
-        total = slots * w + (slots - 1) * gap
-        left = SAFE.centerx - total // 2
-        return pygame.Rect(left + i * (w + gap), self.row_top, w, h)
-
-    def seat(self, i: int, count: int) -> pygame.Rect:
-        """Return seat panel i of `count` seats, in a row along the bottom of the table."""
-        count = max(1, count)
-        w = min(300, (SAFE.width - (count - 1) * SEAT_GAP) // count)
-        total = count * w + (count - 1) * SEAT_GAP
-        left = SAFE.centerx - total // 2
-        return pygame.Rect(left + i * (w + SEAT_GAP), self.seats_top, w, SAFE.bottom - self.seats_top)
-
-    def marker(self, i: int, count: int) -> tuple[int, int]:
-        """Return where the start-player marker sits on seat panel i."""
-        s = self.seat(i, count)
-        return (s.right - 44, s.bottom - 76)
-
-    def bid_spot(self, i: int, count: int) -> pygame.Rect:
-        """Return seat i's bid tab: on top of its panel (overlapping its border), where its bid or 'passed' lies."""
-        s = self.seat(i, count)
-        return pygame.Rect(s.left + 14, self.bids_top, s.width - 28, self.bids_height)
-
-    def bid_coins(self, i: int, count: int) -> pygame.Rect:
-        """Return where the coins of seat i's bid lie: the left part of its tab, above the panel's border."""
-        t = self.bid_spot(i, count)
-        return pygame.Rect(t.left + 8, t.top + 8, t.width // 2 - 8, t.height - 26)
-
-    def bid_label(self, i: int, count: int) -> pygame.Rect:
-        """Return where seat i's bid total is written: the right part of its tab."""
-        t = self.bid_spot(i, count)
-        return pygame.Rect(t.centerx + 4, t.top + 8, t.width // 2 - 12, t.height - 26)
-
-
-SACK = SackLayout()
 
 
 # ------------------------------------------------------------------ results
@@ -148,10 +73,13 @@ class ResultsLayout:
         return pygame.Rect(SAFE.left + 120, 330 + i * self.row_height, SAFE.width - 240, self.row_height - 12)
 
     def column(self, name: str) -> tuple[int, int]:
-        """Return the (left, right) x range of a results column: rank, name, cats, mice, total."""
+        """Return the (left, right) x range of a results column: rank, name, detail0, detail1, total.
+
+        detail0 and detail1 are the game's own columns (its detail drawer's), between name and total.
+        """
         x = self.header.left
-        cols = {"rank": (x + 10, x + 110), "name": (x + 130, x + 780), "cats": (x + 800, x + 1040),
-                "mice": (x + 1060, x + 1260), "total": (x + 1280, x + 1460)}
+        cols = {"rank": (x + 10, x + 110), "name": (x + 130, x + 780), "detail0": (x + 800, x + 1040),
+                "detail1": (x + 1060, x + 1260), "total": (x + 1280, x + 1460)}
         return cols[name]
 
 
@@ -163,23 +91,15 @@ CONFIRM = pygame.Rect(SAFE.centerx - 560, SAFE.centery - 170, 1120, 340)
 
 
 def all_rects(seats: int) -> dict[str, pygame.Rect]:
-    """Return every fixed rectangle of every scene for `seats` players (for the safe-area test)."""
+    """Return every fixed rectangle of the platform's scenes for `seats` players (for the safe-area test).
+
+    A game's table layout lives in its own module with its own `all_rects`.
+    """
     out: dict[str, pygame.Rect] = {}
     for name in ("title", "qr", "url", "code", "hint", "warning", "players_title", "settings", "keys"):
         out[f"lobby.{name}"] = getattr(LOBBY, name)
     for i in range(MAX_SEATS):
-        out[f"lobby.player{i}"] = LOBBY.player_row(i)
-    for name in ("header", "round_label", "turn_banner", "bank", "news"):
-        out[f"sack.{name}"] = getattr(SACK, name)
-    mouse_count = 4
-    for i in range(mouse_count):
-        out[f"sack.mouse{i}"] = SACK.mouse_card(i, mouse_count)
-    row_len = 5
-    for i in range(row_len + 1):
-        out[f"sack.row{i}"] = SACK.row_slot(i, row_len)
-    for i in range(seats):
-        out[f"sack.seat{i}"] = SACK.seat(i, seats)
-        out[f"sack.bid{i}"] = SACK.bid_spot(i, seats)
+        out[f"lobby.player{i}"] = LOBBY.player_line(i)
     for name in ("banner", "tie_note", "header", "keys"):
         out[f"results.{name}"] = getattr(RESULTS, name)
     for i in range(seats):

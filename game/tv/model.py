@@ -6,33 +6,43 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.tv.games import screens_for
+
 log = logging.getLogger(__name__)
 
-# Fields only a seat view carries (docs/protocol.md): the TV must never receive one of them.
-PRIVATE_VIEW_KEYS = frozenset({"seat", "hand", "mice", "won_pile", "chosen_card", "legal"})
-PRIVATE_EVENT_TYPES = frozenset({"my_card_chosen"})
+# What every game's seat view carries (docs/protocol.md) and the TV must never receive; a game's
+# scene module adds its own private fields, events and checks (GameScreens).
+SEAT_VIEW_KEYS = frozenset({"seat", "legal"})
 
 
 class PrivateViewError(ValueError):
     """An update meant for one seat reached the TV."""
 
 
+def private_view_keys(game_id: str) -> frozenset[str]:
+    """Return the view fields only a seat may see in game `game_id` (the platform's and the game's)."""
+    screens = screens_for(game_id)
+    return SEAT_VIEW_KEYS | (screens.private_view_keys if screens is not None else frozenset())
+
+
 def check_public(update: dict[str, Any]) -> None:
     """Raise PrivateViewError if `update` carries anything only a seat may see; return otherwise."""
+    table = update.get("table")
+    game = str((table if isinstance(table, dict) else {}).get("game") or "")
+    screens = screens_for(game)
     view = update.get("view")
     if view is not None:
         if not isinstance(view, dict):
             raise PrivateViewError("view is not an object")
-        leaked = PRIVATE_VIEW_KEYS & set(view)
+        leaked = private_view_keys(game) & set(view)
         if leaked:
             raise PrivateViewError(f"private view fields {sorted(leaked)}")
-        for rc in view.get("row") or ():
-            if isinstance(rc, dict) and not rc.get("face_up") and rc.get("card") is not None:
-                raise PrivateViewError("a face-down row card is shown")
-            if isinstance(rc, dict) and rc.get("mine"):
-                raise PrivateViewError("a row card is marked as someone's own")
+        reason = screens.check_view(view) if screens is not None else None
+        if reason:
+            raise PrivateViewError(reason)
+    private_events = screens.private_event_types if screens is not None else frozenset()
     for ev in update.get("events") or ():
-        if isinstance(ev, dict) and ev.get("type") in PRIVATE_EVENT_TYPES:
+        if isinstance(ev, dict) and ev.get("type") in private_events:
             raise PrivateViewError(f"private event {ev.get('type')}")
     you = update.get("you")
     if isinstance(you, dict) and you.get("seat") is not None:
@@ -83,6 +93,12 @@ class TableModel:
     def view(self) -> dict[str, Any] | None:
         """Return the public game view, or None in the lobby."""
         return (self.update or {}).get("view")
+
+    @property
+    def outcome(self) -> dict[str, Any]:
+        """Return a finished game's outcome (winners, totals, lowest_wins, detail), or {} before the end."""
+        outcome = (self.update or {}).get("outcome")
+        return outcome if isinstance(outcome, dict) else {}
 
     def seat_info(self, seat: int | None) -> dict[str, Any]:
         """Return the table's record of `seat` (name, colour, symbol, bot, connected, host)."""

@@ -16,10 +16,6 @@ from game.tv.model import TableModel
 from game.tv.render import FELT, FELT_DARK, INK, INK_DIM, TextCache, display_ready, panel, shadow_text
 from game.tv.sound import Sfx, SoundBoard
 
-# The games the TV has a table scene for, in the order G cycles through them.
-GAME_IDS = ("cat-in-the-sack",)
-GAME_SEATS = {"cat-in-the-sack": (3, 5)}
-
 
 def make_felt() -> pygame.Surface:
     """Return the table background: green felt darkening towards the edges, drawn once."""

@@ -7,19 +7,21 @@ from typing import Any
 import pygame
 
 from game.tv import layout
+from game.tv.games import game_entry, game_ids, game_name
 from game.tv.intents import Intent
 from game.tv.layout import LOBBY
 from game.tv.qr import qr_surface
 from game.tv.render import (GOLD, GREY, INK, INK_DIM, PANEL, WARN, blit_lines, draw_symbol, grey_out, panel,
                             parse_colour, shadow_text)
-from game.tv.scenes.base import GAME_IDS, GAME_SEATS, Context, Scene
+from game.tv.scenes.base import Context, Scene
 from game.tv.sound import Sfx
 
-TIMER_STEPS = (0, 30, 60, 120)
+TIMER_OPTION = "turn_timer"  # the table option T steps through
+OPTION_GAP = 56  # pixels between two options on the settings line
 
 
 class LobbyScene(Scene):
-    """Shows how to join and who has joined; Enter/B/Del/G/O/T do what the host phone can."""
+    """Shows how to join and who has joined; Enter/B/Del/G/arrows/T do what the host phone can."""
 
     keys_text = "keys.lobby"
 
@@ -29,6 +31,7 @@ class LobbyScene(Scene):
         self._qr_url = ""
         self._seat_count = 0
         self._mascot: pygame.Surface | None = None
+        self.selected: str | None = None  # the option line ←/→ change (None until ↑/↓ picks one)
 
     def enter(self) -> None:
         """Make the QR code for the current join URL (once per URL) and the title mascot."""
@@ -36,7 +39,7 @@ class LobbyScene(Scene):
             self._qr = qr_surface(self.ctx.join_url or "http://127.0.0.1/", LOBBY.qr.width)
             self._qr_url = self.ctx.join_url
         if self._mascot is None:
-            self._mascot = self.ctx.art.face("sack", (64, 90))
+            self._mascot = self.ctx.art.mascot((64, 90))
         self._seat_count = len(self.ctx.model.table.get("seats") or ())
 
     def on_update(self, update: dict[str, Any]) -> None:
@@ -51,7 +54,6 @@ class LobbyScene(Scene):
     def handle(self, intent: Intent) -> None:
         """Turn the host's keys into host commands for the server."""
         table = self.ctx.model.table
-        options = table.get("options") or {}
         if intent is Intent.PRIMARY:
             self.ctx.host({"cmd": "start"})
         elif intent is Intent.ADD_BOT:
@@ -63,18 +65,80 @@ class LobbyScene(Scene):
             else:
                 self.ctx.toast(self.ctx.texts("no_bot"))
         elif intent is Intent.NEXT_GAME:
-            current = table.get("game", GAME_IDS[0])
-            if len(GAME_IDS) == 1:
-                self.ctx.toast(self.ctx.texts("only_game"))
-            else:
-                i = GAME_IDS.index(current) if current in GAME_IDS else -1
-                self.ctx.host({"cmd": "set_game", "game": GAME_IDS[(i + 1) % len(GAME_IDS)]})
-        elif intent is Intent.OPEN_PILES:
-            self.ctx.host({"cmd": "set_option", "name": "open_piles", "value": not options.get("open_piles")})
-        elif intent is Intent.TURN_TIMER:
-            now = options.get("turn_timer", 0)
-            nxt = TIMER_STEPS[(TIMER_STEPS.index(now) + 1) % len(TIMER_STEPS)] if now in TIMER_STEPS else 0
-            self.ctx.host({"cmd": "set_option", "name": "turn_timer", "value": nxt})
+            self._next_game(table)
+        elif intent in (Intent.OPTION_UP, Intent.OPTION_DOWN):
+            self._select(-1 if intent is Intent.OPTION_UP else 1)
+        elif intent in (Intent.OPTION_LESS, Intent.OPTION_MORE):
+            spec = self._selected_spec()
+            if spec is not None:
+                self._change(spec, -1 if intent is Intent.OPTION_LESS else 1)
+        elif intent is Intent.TIMER:
+            spec = next((o for o in self.shown_options() if o.get("name") == TIMER_OPTION), None)
+            if spec is not None:
+                self._change(spec, 1, wrap=True)
+
+    def _next_game(self, table: dict[str, Any]) -> None:
+        ids = game_ids(table)
+        if len(ids) <= 1:
+            self.ctx.toast(self.ctx.texts("only_game"))
+            return
+        current = table.get("game")
+        i = ids.index(current) if current in ids else -1
+        self.ctx.host({"cmd": "set_game", "game": ids[(i + 1) % len(ids)]})
+
+    # ---------------------------------------------------------------- options, from their declarations
+
+    def shown_options(self) -> list[dict[str, Any]]:
+        """Return the option declarations shown now: the chosen game's, then the table's (shown_when kept)."""
+        table = self.ctx.model.table
+        values = table.get("options") or {}
+        specs = [*(game_entry(table).get("options") or ()), *(table.get("table_options") or ())]
+        shown = []
+        for spec in specs:
+            if not isinstance(spec, dict) or not spec.get("name"):
+                continue
+            when = spec.get("shown_when")
+            if isinstance(when, (list, tuple)) and len(when) == 2 and values.get(when[0]) != when[1]:
+                continue
+            shown.append(spec)
+        return shown
+
+    def _selected_spec(self) -> dict[str, Any] | None:
+        return next((o for o in self.shown_options() if o["name"] == self.selected), None)
+
+    def _select(self, step: int) -> None:
+        names = [o["name"] for o in self.shown_options()]
+        if not names:
+            return
+        if self.selected in names:
+            self.selected = names[(names.index(self.selected) + step) % len(names)]
+        else:
+            self.selected = names[0 if step > 0 else -1]
+
+    def _change(self, spec: dict[str, Any], step: int, wrap: bool = False) -> None:
+        """Ask the server for the option's next (step 1) or previous (step -1) allowed value."""
+        name = spec["name"]
+        now = (self.ctx.model.table.get("options") or {}).get(name, spec.get("default"))
+        value = next_value(spec, now, step, wrap)
+        if value is not None and value != now:
+            self.ctx.host({"cmd": "set_option", "name": name, "value": value})
+
+    def option_label(self, spec: dict[str, Any]) -> str:
+        """Return an option's name: the game's (or table's) text, else one made from the declaration."""
+        return _text_or(self.ctx.texts, f"opt.{spec['name']}", str(spec["name"]).replace("_", " ").capitalize())
+
+    def value_label(self, spec: dict[str, Any], value: Any) -> str:
+        """Return how a value reads: its own text, the option's value pattern, on/off, or the value itself."""
+        t = self.ctx.texts
+        name = spec["name"]
+        own = _text_or(t, f"opt.{name}.{str(value).lower()}", "")
+        if own:
+            return own
+        if spec.get("kind") == "bool":
+            return t("on") if value else t("off")
+        if t.has(f"opt.{name}.value"):
+            return t(f"opt.{name}.value", value=value)
+        return str(value).replace("_", " ")
 
     # ---------------------------------------------------------------- drawing
 
@@ -131,19 +195,19 @@ class LobbyScene(Scene):
             tc.blit(canvas, t("watchers", n=watchers), layout.TEXT_SMALL, INK_DIM,
                     midright=(LOBBY.players_title.right, LOBBY.players_title.centery))
         if not seats:
-            row = LOBBY.player_row(0)
-            tc.blit(canvas, t("waiting_players"), layout.TEXT_BODY, INK_DIM, midleft=(row.left + 24, row.centery))
+            line = LOBBY.player_line(0)
+            tc.blit(canvas, t("waiting_players"), layout.TEXT_BODY, INK_DIM, midleft=(line.left + 24, line.centery))
             return
         for i, seat in enumerate(seats[:layout.MAX_SEATS]):
-            row = LOBBY.player_row(i)
+            line = LOBBY.player_line(i)
             connected = seat.get("connected", True)
             colour = parse_colour(seat.get("colour"))
             shown = colour if connected else grey_out(colour)
-            panel(canvas, row, PANEL, shown, 4, 16)
-            draw_symbol(canvas, str(seat.get("symbol")), (row.left + 50, row.centery), 52, shown)
+            panel(canvas, line, PANEL, shown, 4, 16)
+            draw_symbol(canvas, str(seat.get("symbol")), (line.left + 50, line.centery), 52, shown)
             name_col = INK if connected else GREY
-            tc.blit(canvas, str(seat.get("name", "")), layout.TEXT_LARGE, name_col, max_width=row.width - 420,
-                    midleft=(row.left + 100, row.centery))
+            tc.blit(canvas, str(seat.get("name", "")), layout.TEXT_LARGE, name_col, max_width=line.width - 420,
+                    midleft=(line.left + 100, line.centery))
             tags = []
             if seat.get("host"):
                 tags.append((t("host"), GOLD))
@@ -153,9 +217,9 @@ class LobbyScene(Scene):
                 tags.append((f"{t('bot')} · {kind if label.startswith('bot_kind.') else label}", INK_DIM))
             if not connected:
                 tags.append((t("away"), WARN))
-            x = row.right - 24
+            x = line.right - 24
             for text, col in reversed(tags):
-                r = tc.blit(canvas, text, layout.TEXT_SMALL, col, midright=(x, row.centery))
+                r = tc.blit(canvas, text, layout.TEXT_SMALL, col, midright=(x, line.centery))
                 x = r.left - 24
 
     def _draw_settings(self, canvas: pygame.Surface) -> None:
@@ -163,17 +227,69 @@ class LobbyScene(Scene):
         table = ctx.model.table
         box = LOBBY.settings
         panel(canvas, box, PANEL, INK_DIM, 2)
-        game = table.get("game") or GAME_IDS[0]
-        lo, hi = GAME_SEATS.get(game, (3, 5))
-        tc.blit(canvas, t(f"game.{game}"), layout.TEXT_LARGE, GOLD, topleft=(box.left + 28, box.top + 16))
-        tc.blit(canvas, t("needs_players", min=lo, max=hi), layout.TEXT_SMALL, INK_DIM,
-                topright=(box.right - 28, box.top + 26))
-        options = table.get("options") or {}
-        piles = t("on") if options.get("open_piles") else t("off")
-        timer = options.get("turn_timer") or 0
-        timer_text = t("seconds", n=timer) if timer else t("off")
-        line = f"{t('opt.open_piles')}: {piles}      {t('opt.turn_timer')}: {timer_text}"
-        tc.blit(canvas, line, layout.TEXT_BODY, INK, max_width=box.width - 56, topleft=(box.left + 28, box.top + 70))
+        entry = game_entry(table)
+        game = str(table.get("game") or "")
+        tc.blit(canvas, game_name(t, game), layout.TEXT_LARGE, GOLD, topleft=(box.left + 28, box.top + 16))
+        lo, hi = entry.get("min_players"), entry.get("max_players")
+        if isinstance(lo, int) and isinstance(hi, int):
+            tc.blit(canvas, t("needs_players", min=lo, max=hi), layout.TEXT_SMALL, INK_DIM,
+                    topright=(box.right - 28, box.top + 26))
+        self._draw_options(canvas, box)
         count = len(table.get("seats") or ())
-        if lo <= count <= hi:
+        if isinstance(lo, int) and isinstance(hi, int) and lo <= count <= hi:
             tc.blit(canvas, t("ready"), layout.TEXT_SMALL, GOLD, bottomright=(box.right - 28, box.bottom - 12))
+
+    def option_texts(self) -> list[tuple[str, str]]:
+        """Return each shown option as (name, 'Label: value'), in the order they are drawn."""
+        values = self.ctx.model.table.get("options") or {}
+        return [(o["name"], f"{self.option_label(o)}: {self.value_label(o, values.get(o['name'], o.get('default')))}")
+                for o in self.shown_options()]
+
+    def _draw_options(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
+        """Lay the options out left to right, wrapping to a second line; underline the selected one."""
+        tc = self.ctx.tc
+        x, y = box.left + 28, box.top + 70
+        for name, text in self.option_texts():
+            chosen = name == self.selected
+            surf = tc.fit(text, layout.TEXT_BODY, box.width - 56)
+            if x > box.left + 28 and x + surf.get_width() > box.right - 28:
+                x, y = box.left + 28, y + 40
+            r = tc.blit(canvas, text, layout.TEXT_BODY, GOLD if chosen else INK, max_width=box.width - 56,
+                        topleft=(x, y))
+            if chosen:
+                pygame.draw.line(canvas, GOLD, (r.left, r.bottom + 2), (r.right, r.bottom + 2), 3)
+            x = r.right + OPTION_GAP
+
+
+def _text_or(t: Any, key: str, fallback: str) -> str:
+    """Return the text of `key`, or `fallback` when nobody wrote one."""
+    return t(key) if t.has(key) else fallback
+
+
+def next_value(spec: dict[str, Any], now: Any, step: int, wrap: bool = False) -> Any:
+    """Return the value after (step 1) or before (step -1) `now` that the declaration allows.
+
+    bool flips; choice walks its choices (wrapping only when asked); int walks its offered choices
+    when it has some, else counts by one, within min..max. None when there is nothing to go to.
+    """
+    kind = spec.get("kind")
+    if kind == "bool":
+        return not now
+    choices = list(spec.get("choices") or ())
+    if kind == "choice":
+        if not choices:
+            return None
+        i = choices.index(now) if now in choices else (-1 if step > 0 else 0)
+        j = i + step
+        if wrap:
+            return choices[j % len(choices)]
+        return choices[j] if 0 <= j < len(choices) else None
+    if kind == "int":
+        lo, hi = spec.get("min"), spec.get("max")
+        current = now if isinstance(now, int) and not isinstance(now, bool) else spec.get("default", 0)
+        ahead = sorted(c for c in choices if isinstance(c, int) and (c - current) * step > 0)
+        value = (ahead[0] if step > 0 else ahead[-1]) if ahead else current + step
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            return None
+        return value
+    return None

@@ -1,4 +1,7 @@
-"""The score screen: every player's cats, mice and total, the tie-break if used, the winner celebrated."""
+"""The score screen: every player's place and total from the update's outcome, the winners celebrated.
+
+What a game adds (its columns, a tie-break note, pictures beside a name) comes from its detail drawer.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from typing import Any
 import pygame
 
 from game.tv import layout
+from game.tv.games import ResultsDetail, screens_for
 from game.tv.i18n import number
 from game.tv.intents import Intent
 from game.tv.layout import RESULTS
@@ -15,7 +19,7 @@ from game.tv.scenes.base import Context, Scene, draw_toast
 from game.tv.sound import Sfx
 
 CONFETTI = 90
-MINI = (44, 62)
+DETAIL_COLUMNS = ("detail0", "detail1")
 
 
 class ResultsScene(Scene):
@@ -31,8 +35,7 @@ class ResultsScene(Scene):
     def enter(self) -> None:
         """Throw confetti in the winners' colours and play the fanfare."""
         rng = self.ctx.rng
-        result = (self.ctx.model.view or {}).get("result") or {}
-        winners = result.get("winners") or []
+        winners = self.ctx.model.outcome.get("winners") or []
         self.colours = [parse_colour(self.ctx.model.seat_info(w).get("colour")) for w in winners] or [GOLD]
         self.colours += [GOLD, INK]
         self.confetti = [[rng.uniform(0, layout.CANVAS[0]), rng.uniform(-900, -20), rng.uniform(-40, 40),
@@ -53,77 +56,88 @@ class ResultsScene(Scene):
             c[1] += c[3] * dt
         self.confetti = [c for c in self.confetti if c[1] < layout.CANVAS[1] + 20]
 
+    def _detail(self) -> ResultsDetail:
+        screens = screens_for(str(self.ctx.model.table.get("game") or ""))
+        return screens.detail if screens is not None else ResultsDetail()
+
     def ranking(self) -> list[dict[str, Any]]:
-        """Return the scores best first (total, then cat points, as F-SCORE-2 ranks them)."""
-        result = (self.ctx.model.view or {}).get("result") or {}
-        scores = [s for s in result.get("scores") or () if isinstance(s, dict)]
-        return sorted(scores, key=lambda s: (-int(s.get("total", 0)), -int(s.get("cats", 0)), s.get("seat", 0)))
+        """Return every seat best first with its place: winners, then by total, then the game's tie key.
+
+        `lowest_wins` turns the totals' order round; seats equal on all of these share a place.
+        """
+        outcome = self.ctx.model.outcome
+        totals = [int(t) for t in outcome.get("totals") or () if isinstance(t, (int, float))]
+        winners = set(outcome.get("winners") or ())
+        detail = outcome.get("detail") if isinstance(outcome.get("detail"), dict) else {}
+        sign = 1 if outcome.get("lowest_wins") else -1
+        game = self._detail()
+
+        def key(seat: int) -> tuple[Any, ...]:
+            return (seat not in winners, sign * totals[seat], *game.tie_key(detail, seat))
+
+        seats = sorted(range(len(totals)), key=lambda seat: (*key(seat), seat))
+        keys = [key(seat) for seat in seats]
+        return [{"seat": seat, "total": totals[seat], "place": keys.index(keys[i]) + 1, "winner": seat in winners}
+                for i, seat in enumerate(seats)]
 
     def draw(self, canvas: pygame.Surface) -> None:
-        """Paint the scores from the final public view."""
+        """Paint the ranking from the update's outcome, with the game's own columns and note."""
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
         ctx.background(canvas)
         for x, y, _vx, _vy, ci in self.confetti:
             if y > -10:
                 pygame.draw.rect(canvas, self.colours[int(ci) % len(self.colours)], (int(x), int(y), 14, 22))
-        view = ctx.model.view or {}
-        result = view.get("result") or {}
-        winners = list(result.get("winners") or [])
-        names = [ctx.model.name(w) for w in winners]
+        outcome = ctx.model.outcome
+        detail = outcome.get("detail") if isinstance(outcome.get("detail"), dict) else {}
+        game = self._detail()
+        names = [ctx.model.name(w) for w in outcome.get("winners") or ()]
         if not names:
-            title = t("turn.over")
+            title = t("results.over")
         elif len(names) == 1:
             title = t("results.wins", name=names[0])
         else:
             title = t("results.share", names=t.names(names))
         shadow_text(tc, canvas, title, layout.TEXT_TITLE, GOLD, max_width=RESULTS.banner.width,
                     center=RESULTS.banner.center)
-        if result.get("tie_break"):
-            note = tc.fit(t("results.tie_break"), layout.TEXT_BODY, RESULTS.tie_note.width - 40)
+        note_text = game.note(t, detail)
+        if note_text:
+            note = tc.fit(note_text, layout.TEXT_BODY, RESULTS.tie_note.width - 40)
             box = note.get_rect(center=RESULTS.tie_note.center)
             panel(canvas, box.inflate(32, 8), PANEL, None, radius=14)
             canvas.blit(note, box)
         panel(canvas, RESULTS.header.inflate(24, 4), PANEL, None, radius=14)  # the confetti falls behind it
-        for col, key in (("cats", "results.cats"), ("mice", "results.mice"), ("total", "results.total")):
+        headings = [*game.columns(t)[:len(DETAIL_COLUMNS)], t("results.total")]
+        for col, text in zip([*DETAIL_COLUMNS[:len(headings) - 1], "total"], headings):
             lo, hi = RESULTS.column(col)
-            tc.blit(canvas, t(key), layout.TEXT_BODY, INK_DIM, midright=(hi, RESULTS.header.centery))
-        seats = view.get("seats") or ()
-        ranked = self.ranking()[:layout.MAX_SEATS]
-        keys = [(score.get("total"), score.get("cats")) for score in ranked]
-        for i, score in enumerate(ranked):
-            place = keys.index(keys[i]) + 1  # equal total and cat points share a place
-            seat = score.get("seat")
-            line = RESULTS.line(i)
-            info = ctx.model.seat_info(seat)
-            colour = parse_colour(info.get("colour"))
-            winner = seat in winners
-            if winner:
-                pygame.draw.rect(canvas, colour, line.inflate(12, 12), border_radius=22)
-            panel(canvas, line, PANEL, colour, 4, 18)
-            lo, hi = RESULTS.column("rank")
-            tc.blit(canvas, str(place), layout.TEXT_HUGE, GOLD if winner else INK_DIM,
-                    center=((lo + hi) // 2, line.centery))
-            lo, hi = RESULTS.column("name")
-            draw_symbol(canvas, str(info.get("symbol")), (lo + 28, line.centery), 48, colour)
-            r = tc.blit(canvas, str(info.get("name", "")), layout.TEXT_LARGE, INK, max_width=300,
-                        midleft=(lo + 70, line.centery))
-            won_cards = seats[seat].get("won_cards") if isinstance(seat, int) and seat < len(seats) else None
-            if won_cards:
-                x = r.right + 20
-                for card in list(won_cards)[:8]:
-                    face = ctx.art.face(card, MINI)
-                    canvas.blit(face, face.get_rect(midleft=(x, line.centery)))
-                    x += MINI[0] - 10
-            for col in ("cats", "mice"):
-                lo, hi = RESULTS.column(col)
-                tc.blit(canvas, number(int(score.get(col, 0))), layout.TEXT_LARGE, INK, midright=(hi, line.centery))
-            lo, hi = RESULTS.column("total")
-            tc.blit(canvas, number(int(score.get("total", 0))), layout.TEXT_HUGE, GOLD if winner else INK,
-                    midright=(hi, line.centery))
+            tc.blit(canvas, text, layout.TEXT_BODY, INK_DIM, midright=(hi, RESULTS.header.centery))
+        for i, entry in enumerate(self.ranking()[:layout.MAX_SEATS]):
+            self._draw_line(canvas, i, entry, game, detail)
         panel(canvas, RESULTS.keys, PANEL, None)
         tc.blit(canvas, t(self.keys_text), layout.TEXT_BODY, INK, max_width=RESULTS.keys.width - 40,
                 center=RESULTS.keys.center)
         draw_toast(ctx, canvas)
 
-
-
+    def _draw_line(self, canvas: pygame.Surface, i: int, entry: dict[str, Any], game: ResultsDetail,
+                   detail: dict[str, Any]) -> None:
+        ctx, tc = self.ctx, self.ctx.tc
+        seat, winner = entry["seat"], entry["winner"]
+        line = RESULTS.line(i)
+        info = ctx.model.seat_info(seat)
+        colour = parse_colour(info.get("colour"))
+        if winner:
+            pygame.draw.rect(canvas, colour, line.inflate(12, 12), border_radius=22)
+        panel(canvas, line, PANEL, colour, 4, 18)
+        lo, hi = RESULTS.column("rank")
+        tc.blit(canvas, str(entry["place"]), layout.TEXT_HUGE, GOLD if winner else INK_DIM,
+                center=((lo + hi) // 2, line.centery))
+        lo, hi = RESULTS.column("name")
+        draw_symbol(canvas, str(info.get("symbol")), (lo + 28, line.centery), 48, colour)
+        r = tc.blit(canvas, str(info.get("name", "")), layout.TEXT_LARGE, INK, max_width=300,
+                    midleft=(lo + 70, line.centery))
+        game.draw_beside_name(ctx, canvas, seat, r.right + 20, line.centery)
+        for col, text in zip(DETAIL_COLUMNS, game.cells(detail, seat)):
+            lo, hi = RESULTS.column(col)
+            tc.blit(canvas, text, layout.TEXT_LARGE, INK, midright=(hi, line.centery))
+        lo, hi = RESULTS.column("total")
+        tc.blit(canvas, number(entry["total"]), layout.TEXT_HUGE, GOLD if winner else INK,
+                midright=(hi, line.centery))

@@ -15,14 +15,21 @@ from game.tv import layout
 from game.tv.anim import Timeline, ease_in_out, ease_out, hop, lerp
 from game.tv.cards import CardArt
 from game.tv.i18n import Texts
-from game.tv.layout import CARD_SIZE, SACK
 from game.tv.render import GOLD, INK_DARK, TextCache, panel
+from game.tv.scenes.sack_layout import CARD_SIZE, SACK
 from game.tv.sound import Sfx
 
 Point = tuple[float, float]
 CHASE_SECONDS = 1.0
 COLLECT_SECONDS = 1.1
 BANK_POINT: Point = (SACK.bank.centerx, SACK.bank.centery)
+
+
+def card_name(t: Texts, card: int | str | None) -> str:
+    """Return a card's name in the TV's language: '11 cat', 'rabbit', 'big dog'."""
+    if isinstance(card, int) and not isinstance(card, bool):
+        return t("card.cat", n=card)
+    return t(f"card.{card}")
 
 
 def row_len_for(view: dict[str, Any]) -> int:
@@ -92,7 +99,7 @@ class SackAnimator:
                 if isinstance(index, int):
                     tl.add("flip", at, 0.45, Sfx.FLIP, index=index, card=ev.get("card"),
                            rect=SACK.row_slot(index + 1, row_len))
-                    tl.say(at, t("ev.card_revealed", card=t.card(ev.get("card"))))
+                    tl.say(at, t("ev.card_revealed", card=card_name(t, ev.get("card"))))
                     at += 0.2
             elif kind == "bid" and isinstance(seat, int):
                 spot = SACK.bid_spot(seat, players)
@@ -168,7 +175,7 @@ class SackAnimator:
             if chased is not None:
                 chased_idx = next((k for k, c in enumerate(cards) if c == chased and k not in dog_idx), None)
             if chased is not None:
-                tl.say(at, t("ev.dogs_chase", dog=t.card(dogs_ev["dogs"][0]), card=t.card(chased)))
+                tl.say(at, t("ev.dogs_chase", dog=card_name(t, dogs_ev["dogs"][0]), card=card_name(t, chased)))
             elif len(dog_idx) >= 2:
                 tl.say(at, t("ev.dogs_fight"))
         chase = CHASE_SECONDS if (chased_idx is not None or len(dog_idx) >= 2) else 0.0

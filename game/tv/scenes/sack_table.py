@@ -9,11 +9,11 @@ import pygame
 from game.tv import layout
 from game.tv.i18n import number
 from game.tv.intents import Intent
-from game.tv.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
 from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN, draw_coins, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, Scene, draw_toast
 from game.tv.scenes.sack_anim import SackAnimator, row_len_for
+from game.tv.scenes.sack_layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
 from game.tv.sound import Sfx
 
 MINI_CARD = (60, 84)
