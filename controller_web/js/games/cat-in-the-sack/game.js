@@ -147,7 +147,7 @@ function handSection(app) {
 function pileSection(app) {
   const v = app.update.view;
   const pile = v.won_pile || [];
-  const open = app.ui.showPile;
+  const open = app.ui.showPile === true;
   const total = pile.reduce((sum, c) => sum + (typeof c === "number" ? c : 0), 0);
   return el("section", { class: "panel", "aria-labelledby": "pile-h" }, [
     el("h2", { id: "pile-h", class: "sr-only", text: t("pile.title") }),
