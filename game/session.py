@@ -54,7 +54,7 @@ class Session:
         self.join_code = join_code
         self.rng = rng
         self.clock = clock
-        self.game_id = game if game is not None else next(iter(GAMES))
+        self.game_id = game if game is not None else next(g for g, r in GAMES.items() if r.on_table)
         self.options: dict[str, Any] = self._default_options()
         self.stage = Stage.LOBBY
         self.version = 1
@@ -138,7 +138,7 @@ class Session:
     def _table(self) -> dict[str, Any]:
         return {
             "game": self.game_id,
-            "games": [_game_entry(r) for r in GAMES.values()],
+            "games": [_game_entry(r) for r in GAMES.values() if r.on_table],
             "table_options": [o.to_dict() for o in TABLE_OPTIONS],
             "options": dict(self.options),
             "join_code": self.join_code,
@@ -494,7 +494,7 @@ class Session:
         c = cmd.cmd
         if c is HostCmd.SET_GAME:
             self._need_stage(Stage.LOBBY)
-            if cmd.game not in GAMES:
+            if cmd.game not in GAMES or not GAMES[cmd.game].on_table:
                 raise GameError("unknown_game", "Unknown game.")
             if cmd.game != self.game_id:
                 table = {o.name: self.options.get(o.name, o.default) for o in TABLE_OPTIONS}

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from game.engine import cat_in_the_sack as _sack
 from game.engine import cat_in_the_sack_record as _sack_record
 from game.engine import cat_in_the_sack_views as _sack_views
+from game.engine.rat_a_tat_cat import plugin as _rat_plugin
 from game.engine.common import (
     BadAction,
     GameError,
@@ -95,6 +96,9 @@ class GameRules:
     time_limit: Callable[[dict[str, Any]], int | None] = _no_time_limit
     implied: Callable[[Any, dict[str, Any] | None], list[tuple[int | None, Any]]] = _nothing_implied
     fast_to_dicts: frozenset[Callable[..., Any]] = field(default_factory=frozenset)
+    # offered in the lobby: the game has its TV scene and its phone screens (engine-only games
+    # still simulate, record and replay)
+    on_table: bool = True
 
     def option_values(self, raw: dict[str, Any] | None) -> dict[str, Any]:
         """Return every declared option's value (defaults where `raw` lacks or breaks one)."""
@@ -133,7 +137,9 @@ CAT_IN_THE_SACK = GameRules(
     fast_to_dicts=_sack_views.FIELD_TO_DICTS,
 )
 
-GAMES: dict[str, GameRules] = {CAT_IN_THE_SACK.id: CAT_IN_THE_SACK}
+RAT_A_TAT_CAT = GameRules(**_rat_plugin.FIELDS)
+
+GAMES: dict[str, GameRules] = {CAT_IN_THE_SACK.id: CAT_IN_THE_SACK, RAT_A_TAT_CAT.id: RAT_A_TAT_CAT}
 
 __all__ = ["GAMES", "GameRules", "BadAction", "IllegalAction", "GameError", "OptionSpec", "Outcome",
            "RecordEntry"]
