@@ -490,14 +490,14 @@ def pct(values: list[float]) -> str:
 
 
 def page_files(game: str | None = None, lang: str = "en") -> list[Path]:
-    """Return every file the phone page loads at a table of `game` (default: the first registered) in `lang`.
+    """Return every file the phone page loads at a table of `game` (default: the first offered) in `lang`.
 
     The page, its CSS and the JS modules it imports, the game's phone module (`js/games/<id>/screen.js`, loaded
     by game id with a dynamic import) and what it imports, and the platform's and the game's strings in `lang`.
     """
     if game is None:
         from game.engine import GAMES
-        game = next(iter(GAMES))
+        game = next(g for g, rules in GAMES.items() if rules.on_table)
     web = ROOT / "controller_web"
     files: list[Path] = [web / "index.html"]
     html = files[0].read_text()

@@ -14,13 +14,14 @@ ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "controller_web"
 GAME_WEB = WEB / "js" / "games"
 LANGS = ("en", "es", "fr", "hu")
+ON_TABLE = tuple(g for g, rules in GAMES.items() if rules.on_table)  # offered in the lobby: each has its phone folder
 PAGE_LIMIT_BYTES = 100 * 1024
 
 # Keys the JS builds at run time, from a prefix and a closed set. The lobby builds "opt." keys from the options'
 # declarations (checked by test_every_declared_option_is_named_and_explained).
 DYNAMIC = {
     "lang.": LANGS,
-    "game.": tuple(GAMES),
+    "game.": ON_TABLE,
     "bye.": ("replaced", "shutdown", "kicked"),
     "opt.": (),
 }
@@ -40,7 +41,7 @@ def _game_locale(game: str, lang: str) -> dict[str, str]:
 def _locale(lang: str) -> dict[str, str]:
     """Return every string of `lang`: the platform's and each game's."""
     strings = _platform(lang)
-    for game in GAMES:
+    for game in ON_TABLE:
         strings.update(_game_locale(game, lang))
     return strings
 
@@ -51,13 +52,13 @@ def _sources(pattern: str) -> str:
 
 def test_every_game_brings_its_own_strings_and_never_redefines_the_platforms() -> None:
     platform = set(_platform("en"))
-    for game in GAMES:
+    for game in ON_TABLE:
         own = set(_game_locale(game, "en"))
         assert own, f"{game} has no strings of its own"
         assert not own & platform, f"{game} redefines platform keys: {sorted(own & platform)}"
         assert f"game.{game}" in platform, f"the lobby's game picker names every game: game.{game}"
-    for one in GAMES:
-        for other in GAMES:
+    for one in ON_TABLE:
+        for other in ON_TABLE:
             if one < other:
                 both = set(_game_locale(one, "en")) & set(_game_locale(other, "en"))
                 assert not both, f"{one} and {other} share keys {sorted(both)}: only one game's strings are loaded"
@@ -69,8 +70,8 @@ def test_every_declared_option_is_named_and_explained() -> None:
             strings = _platform(lang)
             for key in (f"opt.{spec.name}", f"opt.{spec.name}.hint"):
                 assert strings.get(key, "").strip(), f"{lang}: the table option {spec.name} lacks {key}"
-        for game, rules in GAMES.items():
-            strings = _game_locale(game, lang)
+        for game in ON_TABLE:
+            rules, strings = GAMES[game], _game_locale(game, lang)
             for spec in rules.options:
                 for key in (f"opt.{spec.name}", f"opt.{spec.name}.hint"):
                     assert strings.get(key, "").strip(), f"{lang}: {game}'s option {spec.name} lacks {key}"
@@ -80,7 +81,7 @@ def test_all_locales_have_the_same_keys_and_placeholders() -> None:
     en = _locale("en")
     for lang in LANGS:
         strings = _locale(lang)
-        for game in GAMES:
+        for game in ON_TABLE:
             assert set(_game_locale(game, lang)) == set(_game_locale(game, "en")), f"{game}/{lang} has other keys"
         assert set(strings) == set(en), f"{lang}: missing {set(en) - set(strings)}, extra {set(strings) - set(en)}"
         for key, text in strings.items():
@@ -124,7 +125,7 @@ def test_the_page_never_writes_html_from_strings() -> None:
 def test_the_phone_page_weighs_at_most_100_kb() -> None:
     from bench.server import page_bytes  # the figure the benchmark prints: every file the page loads
 
-    for game in GAMES:
+    for game in ON_TABLE:
         for lang in LANGS:
             total, packed, files = page_bytes(game, lang)
             assert any(f.startswith(f"js/games/{game}/") for f in files), "the game's own module is loaded and counted"
@@ -152,7 +153,7 @@ def test_the_page_is_set_up_for_phones() -> None:
 def test_the_tv_lobby_offers_exactly_the_engines_games_with_their_seat_counts() -> None:
     from game.tv.scenes.base import GAME_SEATS  # the TV keeps its own copy: it never imports the engine
 
-    engine = {gid: [rules.min_players, rules.max_players] for gid, rules in GAMES.items()}
+    engine = {gid: [GAMES[gid].min_players, GAMES[gid].max_players] for gid in ON_TABLE}
     # The phone lobby has no copy: it renders table.games (tests/browser/test_phone_lobby.py).
     assert "min_players" in (WEB / "js" / "screens" / "lobby.js").read_text(encoding="utf-8")
     assert {gid: list(seats) for gid, seats in GAME_SEATS.items()} == engine

@@ -72,7 +72,7 @@ def test_the_scanner_reads_code_and_strings_and_skips_comments() -> None:
 
 def test_every_game_module_uses_its_own_words() -> None:
     # Without this, a vocabulary that no longer matches its game would pass the platform test below unseen.
-    for game in GAMES:
+    for game in (g for g, rules in GAMES.items() if rules.on_table):  # offered in the lobby: it has its phone folder
         files = sorted((GAME_JS / game).glob("*.js"))
         assert (GAME_JS / game / "screen.js") in files and (GAME_JS / game / "watch.js") in files
         used = set().union(*(game_words(p.read_text(encoding="utf-8")).get(game, set()) for p in files))
