@@ -110,7 +110,7 @@ function onMessage(msg) {
       break;
     case "update":
       // In order, each after its game's module (and strings) are loaded.
-      updates = updates.then(() => onUpdate(msg));
+      updates = updates.then(() => onUpdate(msg)).catch(rethrow);
       break;
     case "error":
       onError(msg);
@@ -124,6 +124,10 @@ function onMessage(msg) {
 }
 
 let updates = Promise.resolve();
+// A failed update must not stop the ones after it; the error still surfaces as the page's own.
+const rethrow = (err) => setTimeout(() => {
+  throw err;
+});
 
 async function onUpdate(u) {
   const gameId = u.table && u.table.game;

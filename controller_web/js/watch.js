@@ -56,10 +56,14 @@ function render() {
 }
 
 let updates = Promise.resolve();
+// A failed update must not stop the ones after it; the error still surfaces as the page's own.
+const rethrow = (err) => setTimeout(() => {
+  throw err;
+});
 
 function onMessage(msg) {
   // In order, each after its game's module (and strings) are loaded.
-  if (msg.type === "update") updates = updates.then(() => onUpdate(msg));
+  if (msg.type === "update") updates = updates.then(() => onUpdate(msg)).catch(rethrow);
 }
 
 async function onUpdate(msg) {
