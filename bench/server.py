@@ -489,13 +489,20 @@ def pct(values: list[float]) -> str:
     return f"p50 {statistics.median(v):.2f} ms, p99 {v[max(0, int(len(v) * 0.99) - 1)]:.2f} ms"
 
 
-def page_bytes() -> tuple[int, int, list[str]]:
-    """Return (bytes, gzipped bytes, files) of everything the phone page loads (English)."""
+def page_files(game: str | None = None, lang: str = "en") -> list[Path]:
+    """Return every file the phone page loads at a table of `game` (default: the first offered) in `lang`.
+
+    The page, its CSS and the JS modules it imports, the game's phone module (`js/games/<id>/screen.js`, loaded
+    by game id with a dynamic import) and what it imports, and the platform's and the game's strings in `lang`.
+    """
+    if game is None:
+        from game.engine import GAMES
+        game = next(g for g, rules in GAMES.items() if rules.on_table)
     web = ROOT / "controller_web"
     files: list[Path] = [web / "index.html"]
     html = files[0].read_text()
     refs = re.findall(r'(?:src|href)="/static/([^"]+)"', html)
-    queue = [web / r for r in refs]
+    queue = [web / r for r in refs] + [web / "js" / "games" / game / "screen.js"]
     while queue:
         f = queue.pop()
         if f in files or not f.is_file():
@@ -504,9 +511,16 @@ def page_bytes() -> tuple[int, int, list[str]]:
         if f.suffix == ".js":
             for imp in re.findall(r'(?:import|from)\s*[^"\']*["\'](\.{1,2}/[^"\']+)["\']', f.read_text()):
                 queue.append((f.parent / imp).resolve())
-    locale = web / "locales" / "en.json"
-    if locale.is_file():
-        files.append(locale)
+    for folder in (web / "locales", web / "js" / "games" / game / "locales"):
+        if (folder / f"{lang}.json").is_file():
+            files.append(folder / f"{lang}.json")
+    return files
+
+
+def page_bytes(game: str | None = None, lang: str = "en") -> tuple[int, int, list[str]]:
+    """Return (bytes, gzipped bytes, files) of everything the phone page loads (see page_files)."""
+    files = page_files(game, lang)
+    web = ROOT / "controller_web"
     raw = sum(f.stat().st_size for f in files)
     packed = sum(len(gzip.compress(f.read_bytes())) for f in files)
     return raw, packed, [str(f.relative_to(web)) for f in files]

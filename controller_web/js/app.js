@@ -1,12 +1,12 @@
-// The phone page: joins or resumes a seat, keeps the latest update, and renders the screen from it.
+// The phone page: joins or resumes a seat, keeps the latest update, and renders the screen from it (the game's
+// own screen comes from its module, js/games/<id>/screen.js, loaded when its table is joined).
 
 import { el, replace } from "./dom.js";
 import { LANGS, initialLang, setLang, t, has, lang } from "./i18n.js";
 import { Connection } from "./net.js";
-import { eventLines } from "./events.js";
+import { gameModule } from "./games.js";
 import { joinScreen } from "./screens/join.js";
 import { lobbyScreen } from "./screens/lobby.js";
-import { gameScreen } from "./screens/game.js";
 import { resultsScreen } from "./screens/results.js";
 import { goneScreen } from "./screens/common.js";
 
@@ -26,7 +26,10 @@ export const app = {
   status: "connecting",
   ended: null,
   log: [],
-  ui: { selected: null, bid: null, bidMin: null, showPile: false, pending: false },
+  // The screen's state across renders: `pending` (an act awaits its answer), plus whatever the game screen keeps.
+  ui: { pending: false },
+  game: null,
+  gameId: null,
   conn: null,
   wasMyTurn: false,
   decision: null,
@@ -106,7 +109,8 @@ function onMessage(msg) {
       $("toast").hidden = true;
       break;
     case "update":
-      onUpdate(msg);
+      // In order, each after its game's module (and strings) are loaded.
+      updates = updates.then(() => onUpdate(msg)).catch(rethrow);
       break;
     case "error":
       onError(msg);
@@ -119,37 +123,53 @@ function onMessage(msg) {
   }
 }
 
-function onUpdate(u) {
+let updates = Promise.resolve();
+// A failed update must not stop the ones after it; the error still surfaces as the page's own.
+const rethrow = (err) => setTimeout(() => {
+  throw err;
+});
+
+async function onUpdate(u) {
+  const gameId = u.table && u.table.game;
+  const game = await gameModule(gameId);
+  if (gameId !== app.gameId) app.ui = { pending: false };
+  app.game = game;
+  app.gameId = gameId;
   const prev = app.update;
   app.update = u;
   app.ui.pending = false;
-  const lines = eventLines(u, Array.isArray(u.events) ? u.events : []);
+  const lines = game ? game.eventLines(u, Array.isArray(u.events) ? u.events : []) : [];
   if (prev && u.stage !== prev.stage) app.log = [];
   if (lines.length) {
     app.log = app.log.concat(lines).slice(-LOG_SIZE);
     announce(lines.join(" "));
   }
-  const v = u.view;
-  const legal = v && v.legal;
-  const myTurn = !!(legal && (legal.play?.length || legal.bid_min != null || legal.can_pass || legal.buy));
-  const bidding = myTurn && v.phase !== "choose";
-  if (bidding && !app.wasMyTurn) {
+  const decision = myDecision(u, game);
+  const alert = !!(decision && decision.alert);
+  if (alert && !app.wasMyTurn) {
     announce(t("turn.yours"));
     if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
   }
-  app.wasMyTurn = bidding;
-  // A decision starts (a round's choice, my auction turn, the offer): the render brings it into view.
-  const decision = myTurn ? `${v.round}:${v.phase}` : null;
-  if (decision !== null && decision !== app.decision) app.showDecision = true;
-  app.decision = decision;
-  if (!legal || legal.bid_min == null) app.ui.bidMin = null;
-  else if (app.ui.bidMin !== legal.bid_min) {
-    app.ui.bidMin = legal.bid_min;
-    app.ui.bid = legal.bid_min;
-  }
-  if (!legal || !legal.play || !legal.play.includes(app.ui.selected)) app.ui.selected = null;
+  app.wasMyTurn = alert;
+  // A decision starts (e.g. a round's choice, my turn): the render brings it into view.
+  const key = decision ? decision.key ?? app.decision ?? String(u.version) : null;
+  if (key !== null && key !== app.decision) app.showDecision = true;
+  app.decision = key;
+  if (game && game.onUpdate) game.onUpdate(app, u);
   startTimer(u.timer);
   render();
+}
+
+/**
+ * Return the decision my seat faces now, or null when it may not act (`update.acting`): the game module says
+ * what it is (`key`: a new one is brought into view; `alert`: "your turn"), else my turn alone is one.
+ */
+function myDecision(u, game) {
+  const seat = u.you ? u.you.seat : null;
+  const acting = Array.isArray(u.acting) ? u.acting : [];
+  if (u.stage !== "playing" || !u.view || seat === null || !acting.includes(seat)) return null;
+  if (game && game.decision) return game.decision(u);
+  return { key: null, alert: acting.length === 1 };
 }
 
 function onError(msg) {
@@ -247,8 +267,9 @@ function screenFor() {
     return ["join", () => joinScreen(app)];
   }
   if (u.stage === "lobby") return ["lobby", () => lobbyScreen(app)];
-  if (u.stage === "over" && u.view) return ["over", () => resultsScreen(app)];
-  return ["game", () => gameScreen(app)];
+  if (u.stage === "over" && u.outcome) return ["over", () => resultsScreen(app)];
+  if (!app.game) return ["connecting", () => connectingScreen()];
+  return ["game", () => app.game.gameScreen(app)];
 }
 
 let lastSignature = "";

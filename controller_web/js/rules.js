@@ -1,18 +1,20 @@
-// The rules page: shows the rules in the chosen language (all four are in the page).
+// The rules page: one section per game, each with its rules in all four languages; shows the chosen language.
 
-import { initialLang } from "./i18n.js";
-
-const TITLES = { en: "Cat in the Sack — rules", es: "El gato en el saco — reglas", fr: "Le chat dans le sac — règles", hu: "Zsákbamacska — szabályok" };
+import { LANGS, initialLang } from "./i18n.js";
 
 function show(code) {
-  for (const article of document.querySelectorAll("article[data-lang]")) article.hidden = article.dataset.lang !== code;
+  const shown = [];
+  for (const article of document.querySelectorAll("article[data-lang]")) {
+    article.hidden = article.dataset.lang !== code;
+    if (!article.hidden) shown.push(article.dataset.title);
+  }
   document.documentElement.lang = code;
-  document.title = TITLES[code];
+  document.title = shown.join(" · ");
   localStorage.setItem("cc.lang", code);
 }
 
 const select = document.getElementById("lang");
 const start = new URLSearchParams(location.search).get("lang") || initialLang();
-select.value = start in TITLES ? start : "en";
+select.value = LANGS.includes(start) ? start : "en";
 show(select.value);
 select.addEventListener("change", () => show(select.value));

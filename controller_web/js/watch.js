@@ -1,16 +1,16 @@
-// The watch page: the live public table (no hand, no secrets), for anyone with the join key.
+// The watch page: the live public table (no secrets), for anyone with the join key; the table itself is drawn by
+// the game's module (its watchTable), loaded by game id.
 
 import { el, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { setupStaticPage } from "./langpage.js";
 import { Connection } from "./net.js";
-import { eventLines, seatOf } from "./events.js";
-import { rowSection, mouseCardsSection, seatsSection, logSection, statusText } from "./screens/table.js";
+import { gameModule } from "./games.js";
 import { scoreTable } from "./screens/results.js";
-import { goneScreen, safeColour, seatLine } from "./screens/common.js";
+import { goneScreen, logSection, safeColour, seatLine } from "./screens/common.js";
 
 const KEY = new URLSearchParams(location.search).get("k") || "";
-const state = { update: null, log: [], timerUntil: 0, gone: false };
+const state = { update: null, game: null, log: [], timerUntil: 0, gone: false };
 
 function secondsLeft() {
   return Math.max(0, Math.round((state.timerUntil - Date.now()) / 1000));
@@ -27,32 +27,10 @@ function lobby(u) {
   const app = { update: u };
   return el("section", { class: "panel" }, [
     el("h1", { text: t("lobby.title") }),
-    el("p", { class: "lead", text: t(`game.${u.table.game}`) }),
+    el("p", { class: "lead", text: has(`game.${u.table.game}`) ? t(`game.${u.table.game}`) : String(u.table.game) }),
     el("ol", { class: "seats" }, u.table.seats.map((s) => el("li", { class: "seat-row", style: { "--seat": safeColour(s.colour) } }, [seatLine(app, s)]))),
     el("p", { class: "hint", text: t("lobby.waiting_host") }),
   ]);
-}
-
-function table(u) {
-  const v = u.view;
-  return [
-    el("header", { class: "game-head" }, [
-      el("span", { class: "round" }, [
-        el("span", { text: t("head.round", { n: v.round, of: v.rounds }) }),
-        el("span", { class: "start small", text: t("head.start", { name: seatOf(u, v.start_player).name }) }),
-      ]),
-    ]),
-    el("div", { class: "status-bar" }, [
-      el("p", { class: "status-text", text: statusText(u) }),
-      u.timer && typeof u.timer.seconds_left === "number"
-        ? el("span", { class: "timer", "aria-label": t("timer.label", { name: seatOf(u, u.timer.seat).name }) }, [
-          el("span", { id: "turn-timer", text: t("timer.seconds", { s: secondsLeft() }) }),
-        ]) : null,
-    ]),
-    rowSection(u),
-    mouseCardsSection(u),
-    seatsSection(u, null),
-  ];
 }
 
 function render() {
@@ -67,9 +45,9 @@ function render() {
     return;
   }
   let parts;
-  if (u.stage === "lobby" || !u.view) parts = [lobby(u)];
-  else if (u.stage === "over") parts = [el("section", { class: "panel results" }, scoreTable(u))];
-  else parts = table(u);
+  if (u.stage === "lobby" || !u.view || !state.game) parts = [lobby(u)];
+  else if (u.stage === "over" && u.outcome) parts = [el("section", { class: "panel results" }, scoreTable(u, state.game))];
+  else parts = state.game.watchTable(u, secondsLeft());
   parts.push(logSection(state.log));
   replace(screen, el("div", { class: "stack game" }, parts));
   // Like the phone: a new stage (the game starting, the scores) is shown from its top.
@@ -77,11 +55,22 @@ function render() {
   screen.dataset.stage = u.stage;
 }
 
+let updates = Promise.resolve();
+// A failed update must not stop the ones after it; the error still surfaces as the page's own.
+const rethrow = (err) => setTimeout(() => {
+  throw err;
+});
+
 function onMessage(msg) {
-  if (msg.type !== "update") return;
+  // In order, each after its game's module (and strings) are loaded.
+  if (msg.type === "update") updates = updates.then(() => onUpdate(msg)).catch(rethrow);
+}
+
+async function onUpdate(msg) {
+  state.game = await gameModule(msg.table && msg.table.game, "watch");
   state.update = msg;
   if (msg.timer && typeof msg.timer.seconds_left === "number") state.timerUntil = Date.now() + msg.timer.seconds_left * 1000;
-  const lines = eventLines(msg, Array.isArray(msg.events) ? msg.events : []);
+  const lines = state.game ? state.game.eventLines(msg, Array.isArray(msg.events) ? msg.events : []) : [];
   if (lines.length) {
     state.log = state.log.concat(lines).slice(-8);
     document.getElementById("live").textContent = lines.join(" ");

@@ -18,6 +18,7 @@ CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium"), shut
                  if p and Path(p).exists()), "/usr/bin/chromium")
 SHOTS = ROOT / "artifacts" / "screenshots" / "phone"
 LOCALES = ROOT / "controller_web" / "locales"
+GAME_WEB = ROOT / "controller_web" / "js" / "games"  # one folder per game: screen.js, locales/<lang>.json
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"  # npm ci, pinned in package-lock.json
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -63,8 +64,11 @@ def shots() -> Path:
 
 
 def load_locale(lang: str) -> dict[str, str]:
-    """Return the phone page's strings for `lang`."""
-    return json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    """Return the phone page's strings for `lang`: the platform's and every game's (their keys never overlap)."""
+    strings = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    for path in sorted(GAME_WEB.glob(f"*/locales/{lang}.json")):
+        strings.update(json.loads(path.read_text(encoding="utf-8")))
+    return strings
 
 
 def name_pattern(template: str) -> re.Pattern[str]:

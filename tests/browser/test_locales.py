@@ -1,4 +1,5 @@
-"""The phone page's four locales agree, cover every key the page and the server use, and the page stays small and safe."""
+"""The phone page's four locales (the platform's and each game's) agree, cover every key the page and the server use,
+and the page stays small and safe."""
 
 from __future__ import annotations
 
@@ -7,35 +8,81 @@ import re
 from pathlib import Path
 
 from game.engine import GAMES
+from game.protocol import TABLE_OPTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "controller_web"
+GAME_WEB = WEB / "js" / "games"
 LANGS = ("en", "es", "fr", "hu")
+ON_TABLE = tuple(g for g, rules in GAMES.items() if rules.on_table)  # offered in the lobby: each has its phone folder
 PAGE_LIMIT_BYTES = 100 * 1024
 
-# Keys the JS builds at run time, from a prefix and a closed set.
+# Keys the JS builds at run time, from a prefix and a closed set. The lobby builds "opt." keys from the options'
+# declarations (checked by test_every_declared_option_is_named_and_explained).
 DYNAMIC = {
     "lang.": LANGS,
-    "game.": tuple(GAMES),
+    "game.": ON_TABLE,
     "bye.": ("replaced", "shutdown", "kicked"),
+    "opt.": (),
 }
 # Error keys named through a variable in the server, which the source scan cannot see.
 INDIRECT_ERRORS = ("lobby_only", "not_now")
 ERROR_CALL = re.compile(r"\b(?:_err|_bad|GameError|BadAction|IllegalAction)\(\s*\"([a-z_]+)\"")
 
 
-def _locale(lang: str) -> dict[str, str]:
+def _platform(lang: str) -> dict[str, str]:
     return json.loads((WEB / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def _game_locale(game: str, lang: str) -> dict[str, str]:
+    return json.loads((GAME_WEB / game / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def _locale(lang: str) -> dict[str, str]:
+    """Return every string of `lang`: the platform's and each game's."""
+    strings = _platform(lang)
+    for game in ON_TABLE:
+        strings.update(_game_locale(game, lang))
+    return strings
 
 
 def _sources(pattern: str) -> str:
     return "\n".join(p.read_text(encoding="utf-8") for p in sorted(WEB.rglob(pattern)))
 
 
+def test_every_game_brings_its_own_strings_and_never_redefines_the_platforms() -> None:
+    platform = set(_platform("en"))
+    for game in ON_TABLE:
+        own = set(_game_locale(game, "en"))
+        assert own, f"{game} has no strings of its own"
+        assert not own & platform, f"{game} redefines platform keys: {sorted(own & platform)}"
+        assert f"game.{game}" in platform, f"the lobby's game picker names every game: game.{game}"
+    for one in ON_TABLE:
+        for other in ON_TABLE:
+            if one < other:
+                both = set(_game_locale(one, "en")) & set(_game_locale(other, "en"))
+                assert not both, f"{one} and {other} share keys {sorted(both)}: only one game's strings are loaded"
+
+
+def test_every_declared_option_is_named_and_explained() -> None:
+    for lang in LANGS:
+        for spec in TABLE_OPTIONS:
+            strings = _platform(lang)
+            for key in (f"opt.{spec.name}", f"opt.{spec.name}.hint"):
+                assert strings.get(key, "").strip(), f"{lang}: the table option {spec.name} lacks {key}"
+        for game in ON_TABLE:
+            rules, strings = GAMES[game], _game_locale(game, lang)
+            for spec in rules.options:
+                for key in (f"opt.{spec.name}", f"opt.{spec.name}.hint"):
+                    assert strings.get(key, "").strip(), f"{lang}: {game}'s option {spec.name} lacks {key}"
+
+
 def test_all_locales_have_the_same_keys_and_placeholders() -> None:
     en = _locale("en")
     for lang in LANGS:
         strings = _locale(lang)
+        for game in ON_TABLE:
+            assert set(_game_locale(game, lang)) == set(_game_locale(game, "en")), f"{game}/{lang} has other keys"
         assert set(strings) == set(en), f"{lang}: missing {set(en) - set(strings)}, extra {set(strings) - set(en)}"
         for key, text in strings.items():
             assert isinstance(text, str) and text.strip(), f"{lang}:{key} is empty"
@@ -76,12 +123,14 @@ def test_the_page_never_writes_html_from_strings() -> None:
 
 
 def test_the_phone_page_weighs_at_most_100_kb() -> None:
-    js = sum(p.stat().st_size for p in (WEB / "js").rglob("*.js"))
-    css = sum(p.stat().st_size for p in (WEB / "css").glob("*.css"))
-    biggest_locale = max((WEB / "locales" / f"{lang}.json").stat().st_size for lang in LANGS)
-    total = (WEB / "index.html").stat().st_size + js + css + biggest_locale + (WEB / "locales" / "en.json").stat().st_size
-    print(f"phone page: {total} bytes (html+js+css+locale+English fallback)")
-    assert total <= PAGE_LIMIT_BYTES
+    from bench.server import page_bytes  # the figure the benchmark prints: every file the page loads
+
+    for game in ON_TABLE:
+        for lang in LANGS:
+            total, packed, files = page_bytes(game, lang)
+            assert any(f.startswith(f"js/games/{game}/") for f in files), "the game's own module is loaded and counted"
+            print(f"phone page, {game}, {lang}: {total} bytes ({packed} gzipped) in {len(files)} files")
+            assert total <= PAGE_LIMIT_BYTES, f"{game} in {lang}: {total} bytes"
 
 
 def test_pages_load_nothing_from_outside() -> None:
@@ -101,10 +150,3 @@ def test_the_page_is_set_up_for_phones() -> None:
         assert 'type="module"' in html, page
 
 
-def test_phone_lobby_offers_exactly_the_engines_games_with_their_seat_counts() -> None:
-    # the TV keeps no copy: its lobby reads them from table.games (tests/test_tv_plugin.py)
-    engine = {gid: [rules.min_players, rules.max_players] for gid, rules in GAMES.items()}
-    lobby = (WEB / "js" / "screens" / "lobby.js").read_text(encoding="utf-8")
-    found = re.search(r"const GAMES = (\{[^}]*\});", lobby)
-    assert found, "lobby.js no longer declares its GAMES table"
-    assert json.loads(found.group(1)) == engine

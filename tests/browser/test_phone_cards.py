@@ -51,7 +51,8 @@ def test_log_sentences_name_cards_in_lower_case_with_the_languages_article(pw_br
     try:
         said = page.evaluate("""async (events) => {
             const i18n = await import('/static/js/i18n.js');
-            const { eventLines } = await import('/static/js/events.js');
+            await (await import('/static/js/games.js')).gameModule('cat-in-the-sack');  // its strings
+            const { eventLines } = await import('/static/js/games/cat-in-the-sack/events.js');
             const out = {};
             for (const lang of i18n.LANGS) {
                 await i18n.setLang(lang);
@@ -70,7 +71,8 @@ def test_log_sentences_name_cards_in_lower_case_with_the_languages_article(pw_br
 CARDS = [-8, -5, 3, 5, 8, 11, 15, "rabbit", "big_dog", "small_dog"]
 MEASURE_LABELS = """async (cards) => {
     const i18n = await import('/static/js/i18n.js');
-    const { cardFace } = await import('/static/js/cards.js');
+    await (await import('/static/js/games.js')).gameModule('cat-in-the-sack');  // its strings
+    const { cardFace } = await import('/static/js/games/cat-in-the-sack/cards.js');
     const { el, replace } = await import('/static/js/dom.js');
     const screen = document.querySelector('main') || document.body;
     screen.className = 'screen';

@@ -104,7 +104,7 @@ def test_three_phones_play_a_whole_game(pw_browser: Any, server: Any, shots: Pat
         ana.page.get_by_role("button", name=ana.t["host.move_up"].replace("{name}", "Csaba")).click()
         bea.page.locator(".seats li").nth(1).filter(has_text="Csaba").wait_for()
         ana.button("host.add_bot").click()
-        timer_120 = ana.page.get_by_role("button", name=ana.t["opt.timer_s"].replace("{s}", "120"))
+        timer_120 = ana.page.get_by_role("button", name=ana.t["opt.turn_timer.value"].replace("{value}", "120"))
         timer_120.click()
         ana.page.wait_for_function("() => [...document.querySelectorAll('button[aria-pressed=true]')]"
                                    ".some(b => b.textContent.includes('120'))")

@@ -1,8 +1,8 @@
-// Pieces shared by the screens: seat lines, the players strip, host seat controls.
+// Pieces shared by the screens: seat lines, host seat controls, the "what happened" log, the closed-table screen.
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { seatBadge } from "../cards.js";
+import { seatBadge } from "../seats.js";
 
 /** Return "name" with the badge and tags (host, bot, offline, you) as one line. */
 export function seatLine(app, seat, extra) {
@@ -42,5 +42,14 @@ export function goneScreen() {
     el("div", { class: "tv", "aria-hidden": "true" }, [el("div", { class: "tv-screen" }, [el("div", { class: "qr" })])]),
     el("h1", { text: t("gone.title") }),
     el("p", { class: "lead", text: t("gone.body") }),
+  ]);
+}
+
+/** Return the "what happened" list from the kept log lines. */
+export function logSection(lines) {
+  if (!lines.length) return null;
+  return el("section", { class: "panel log", "aria-labelledby": "log-h" }, [
+    el("h2", { id: "log-h", text: t("log.title") }),
+    el("ol", { class: "log-lines" }, lines.slice().reverse().map((line) => el("li", { text: line }))),
   ]);
 }

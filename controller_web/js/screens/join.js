@@ -2,7 +2,7 @@
 
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
-import { cardBack } from "../cards.js";
+import { emblemCard } from "../emblem.js";
 
 const MAX_NAME = 16;
 
@@ -17,7 +17,7 @@ export function joinScreen(app) {
     app.draftName = input.value;
   });
   const form = el("form", { class: "panel join", novalidate: true }, [
-    el("div", { class: "hero" }, [cardBack("hero-card"), el("h1", { text: t("app.title") }), el("p", { class: "lead", text: t("join.lead") })]),
+    el("div", { class: "hero" }, [emblemCard("hero-card"), el("h1", { text: t("app.title") }), el("p", { class: "lead", text: t("join.lead") })]),
     el("label", { for: "name", class: "field-label", text: t("join.name") }),
     input,
     el("button", { type: "submit", class: "btn primary wide", text: t("join.button") }),

@@ -1,12 +1,9 @@
-// The lobby: who sits where; the host chooses the game, options, bots and seat order, then starts.
+// The lobby: who sits where; the host chooses the game, its options (rendered from their declarations in
+// `table.games` / `table.table_options`), bots and seat order, then starts.
 
 import { el } from "../dom.js";
-import { t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 import { safeColour, seatLine, seatToBotButton } from "./common.js";
-
-// The games the table offers (game.engine.GAMES) and the seat counts each accepts.
-const GAMES = { "cat-in-the-sack": [3, 5] };
-const TIMERS = [0, 30, 60, 120];
 
 function seatRow(app, seat, index, count) {
   const u = app.update;
@@ -35,41 +32,123 @@ function seatRow(app, seat, index, count) {
   ]);
 }
 
+/** Return the declarations the table offers now: the table's own options, then the chosen game's. */
+function declaredOptions(table, game) {
+  const own = Array.isArray(table.table_options) ? table.table_options : [];
+  return own.concat(game && Array.isArray(game.options) ? game.options : []);
+}
+
+/** Return the current value of option `spec` (its default until the host changes it). */
+function valueOf(table, spec) {
+  const values = table.options || {};
+  return spec.name in values ? values[spec.name] : spec.default;
+}
+
+/** Return true unless the option only matters while another option has a value it does not have now. */
+function shown(table, specs, spec) {
+  if (!Array.isArray(spec.shown_when)) return true;
+  const [other, wanted] = spec.shown_when;
+  const otherSpec = specs.find((o) => o.name === other);
+  return !!otherSpec && valueOf(table, otherSpec) === wanted;
+}
+
+/** Return the text of `key` if there is one, else `fallback`. */
+function textOr(key, fallback, params) {
+  return has(key) ? t(key, params) : fallback;
+}
+
+/** Return how a value of an option reads: its own text, else the option's template, else the value itself. */
+function valueText(spec, value) {
+  return textOr(`opt.${spec.name}.${value}`, textOr(`opt.${spec.name}.value`, String(value), { value }));
+}
+
+function setOption(app, spec, value) {
+  app.host("set_option", { name: spec.name, value });
+}
+
+function chips(app, spec, values, current, labelId, described) {
+  const group = { class: "choices", role: "group", "aria-labelledby": labelId, "aria-describedby": described };
+  return el("div", group, values.map((v) => el("button", {
+    type: "button", class: "chip", "aria-pressed": String(current === v), text: valueText(spec, v),
+    onclick: () => setOption(app, spec, v),
+  })));
+}
+
+/** Return a whole-number field for an int option (its offered choices come first, as chips). */
+function numberField(app, spec, current, id, label) {
+  const input = el("input", {
+    id, type: "number", inputmode: "numeric", class: "number", min: spec.min ?? null, max: spec.max ?? null,
+    step: 1, value: String(current),
+  });
+  input.addEventListener("change", () => {
+    const n = Number(input.value);
+    const fits = Number.isInteger(n) && (spec.min == null || n >= spec.min) && (spec.max == null || n <= spec.max);
+    if (fits) setOption(app, spec, n);
+    else input.setAttribute("aria-invalid", "true");
+  });
+  return el("div", { class: "number-row" }, [el("label", { for: id, text: t("opt.other", { name: label }) }), input]);
+}
+
+/** Return one option's control, rendered from its declaration: a switch, buttons or a list, or a number. */
+function optionControl(app, table, spec) {
+  const safe = String(spec.name).replace(/[^a-z0-9_-]/gi, "");
+  const id = `opt-${safe}`;
+  const label = textOr(`opt.${spec.name}`, String(spec.name));
+  const hintKey = `opt.${spec.name}.hint`;
+  const hint = has(hintKey) ? el("p", { class: "hint opt-hint", id: `${id}-hint`, text: t(hintKey) }) : null;
+  const described = hint ? `${id}-hint` : null;
+  const current = valueOf(table, spec);
+  const choices = Array.isArray(spec.choices) ? spec.choices : [];
+  if (spec.kind === "bool") {
+    const box = el("input", { type: "checkbox", id, role: "switch", checked: current === true, "aria-describedby": described });
+    box.addEventListener("change", () => setOption(app, spec, box.checked));
+    return el("div", { class: "option" }, [el("div", { class: "switch-row" }, [box, el("label", { for: id, text: label })]), hint]);
+  }
+  const labelId = `${id}-h`;
+  const parts = [el("p", { class: "field-label", id: labelId, text: label })];
+  if (spec.kind === "choice" && choices.length > 5) {
+    const select = el("select", { id, "aria-labelledby": labelId, "aria-describedby": described },
+      choices.map((v, i) => el("option", { value: String(i), selected: v === current, text: valueText(spec, v) })));
+    select.addEventListener("change", () => setOption(app, spec, choices[Number(select.value)]));
+    parts.push(select);
+  } else if (spec.kind === "choice" || spec.kind === "int") {
+    if (choices.length) parts.push(chips(app, spec, choices, current, labelId, described));
+    if (spec.kind === "int") parts.push(numberField(app, spec, current, id, label));
+  }
+  if (hint) parts.push(hint);
+  return el("div", { class: "option" }, parts);
+}
+
 function hostPanel(app) {
   const u = app.update;
   const table = u.table;
-  const opts = table.options || {};
-  const [min, max] = GAMES[table.game] || [3, 5];
+  const games = Array.isArray(table.games) ? table.games : [];
+  const game = games.find((g) => g.id === table.game) || null;
+  const [min, max] = game ? [game.min_players, game.max_players] : [1, Infinity];
   const n = table.seats.length;
-  const gameButtons = Object.keys(GAMES).map((g) =>
+  const gameButtons = games.map((g) =>
     el("button", {
-      type: "button", class: "chip", "aria-pressed": String(g === table.game), text: t(`game.${g}`),
-      onclick: () => app.host("set_game", { game: g }),
+      type: "button", class: "chip", "aria-pressed": String(g.id === table.game), text: textOr(`game.${g.id}`, g.id),
+      onclick: () => app.host("set_game", { game: g.id }),
     }));
-  const piles = el("input", { type: "checkbox", id: "opt-piles", role: "switch", checked: !!opts.open_piles });
-  piles.addEventListener("change", () => app.host("set_option", { name: "open_piles", value: piles.checked }));
-  const timers = TIMERS.map((s) => el("button", {
-    type: "button", class: "chip", "aria-pressed": String((opts.turn_timer || 0) === s),
-    text: s === 0 ? t("opt.timer_off") : t("opt.timer_s", { s }),
-    onclick: () => app.host("set_option", { name: "turn_timer", value: s }),
-  }));
+  const specs = declaredOptions(table, game);
+  const options = specs.filter((spec) => shown(table, specs, spec)).map((spec) => optionControl(app, table, spec));
   const startHint = n < min ? t("lobby.need_more", { n: min - n }) : n > max ? t("lobby.too_many", { max }) : "";
   return el("section", { class: "panel host-panel", "aria-labelledby": "host-h" }, [
     el("h2", { id: "host-h", text: t("lobby.host_controls") }),
     el("p", { class: "field-label", text: t("lobby.game") }),
     el("div", { class: "choices", role: "group", "aria-label": t("lobby.game") }, gameButtons),
-    el("div", { class: "switch-row" }, [piles, el("label", { for: "opt-piles", text: t("opt.open_piles") })]),
-    el("p", { class: "field-label", id: "timer-h", text: t("opt.turn_timer") }),
-    el("div", { class: "choices", role: "group", "aria-labelledby": "timer-h" }, timers),
+    game ? el("p", { class: "hint", id: "seat-range", text: t("lobby.players", { min, max }) }) : null,
+    ...options,
     el("button", {
       type: "button", class: "btn", text: t("host.add_bot"), disabled: n >= max,
-      onclick: () => app.host("add_bot", { kind: "heuristic" }),
+      onclick: () => app.host("add_bot"),
     }),
     el("button", {
-      type: "button", class: "btn primary wide", text: t("host.start"), disabled: n < min || n > max,
-      onclick: () => app.host("start"),
+      type: "button", class: "btn primary wide", text: t("host.start"), disabled: !game || n < min || n > max,
+      "aria-describedby": startHint ? "start-hint" : null, onclick: () => app.host("start"),
     }),
-    startHint ? el("p", { class: "hint", text: startHint }) : null,
+    startHint ? el("p", { class: "hint", id: "start-hint", text: startHint }) : null,
   ]);
 }
 
@@ -81,7 +160,7 @@ export function lobbyScreen(app) {
   return el("div", { class: "stack" }, [
     el("section", { class: "panel", "aria-labelledby": "seats-h" }, [
       el("h1", { id: "seats-h", text: t("lobby.title") }),
-      el("p", { class: "lead", text: t(`game.${u.table.game}`) }),
+      el("p", { class: "lead", text: textOr(`game.${u.table.game}`, String(u.table.game)) }),
       el("ol", { class: "seats" }, seats.map((s, i) => seatRow(app, s, i, seats.length))),
       u.table.watchers ? el("p", { class: "small", text: t("lobby.watchers", { n: u.table.watchers }) }) : null,
       u.table.join_code ? el("p", { class: "small", text: t("lobby.code", { code: u.table.join_code }) }) : null,

@@ -1,18 +1,8 @@
 // Turns the update's events into short "what happened" lines in the player's language.
 
-import { t } from "./i18n.js";
-import { cardInText, signed } from "./cards.js";
-
-/** Return the table seat entry of `seat` from an update, or a stand-in. */
-export function seatOf(update, seat) {
-  const seats = (update && update.table && update.table.seats) || [];
-  return seats.find((s) => s.seat === seat) || { seat, name: t("seat.unknown", { n: seat + 1 }), colour: "#999999", symbol: "circle" };
-}
-
-/** Return the display name of `seat`. */
-export function nameOf(update, seat) {
-  return seatOf(update, seat).name;
-}
+import { t } from "../../i18n.js";
+import { nameOf, signed } from "../../seats.js";
+import { cardInText } from "./cards.js";
 
 function dogsLine(e) {
   const dogs = Array.isArray(e.dogs) ? e.dogs : [];

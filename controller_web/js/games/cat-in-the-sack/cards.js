@@ -1,7 +1,11 @@
 // Card faces, card backs, seat symbols and mice, drawn as inline SVG through DOM APIs.
 
-import { el, svg } from "./dom.js";
-import { t } from "./i18n.js";
+import { el, svg } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { emblemCard } from "../../emblem.js";
+import { signed } from "../../seats.js";
+
+export { signed };
 
 /** Return the translated name of a wire card (an int cat, "rabbit", "big_dog", "small_dog"). */
 export function cardName(card) {
@@ -19,11 +23,6 @@ export function cardInText(card) {
   if (card === "big_dog") return t("card.in_text.big_dog");
   if (card === "small_dog") return t("card.in_text.small_dog");
   return t("card.unknown");
-}
-
-/** Return a number with an explicit sign for negatives, using a real minus sign. */
-export function signed(n) {
-  return n < 0 ? `\u2212${-n}` : String(n);
 }
 
 function kind(card) {
@@ -111,35 +110,8 @@ export function cardFace(card, extraClass, names = false) {
   ]);
 }
 
-/** Return a card back: the cat-in-the-sack motif. */
-export function cardBack(extraClass) {
-  return el("div", { class: `card back ${extraClass || ""}` }, [
-    svg("svg", { viewBox: "0 0 100 100", class: "art", "aria-hidden": "true", focusable: "false" }, [
-      svg("path", { d: "M22 40 Q50 28 78 40 L84 88 Q50 98 16 88 Z", class: "sack" }),
-      svg("path", { d: "M30 40 L34 20 L44 34 Z M70 40 L66 20 L56 34 Z", class: "sack-cat" }),
-      svg("path", { d: "M20 44 Q50 52 80 44", class: "rope" }),
-      svg("text", { x: 50, y: 76, "text-anchor": "middle", class: "q", text: "?" }),
-    ]),
-  ]);
-}
-
-const SYMBOL_PATHS = {
-  triangle: "M12 3 L22 20 L2 20 Z",
-  circle: "M12 2 A10 10 0 1 0 12.01 2 Z",
-  square: "M3 3 H21 V21 H3 Z",
-  diamond: "M12 1 L23 12 L12 23 L1 12 Z",
-  star: "M12 1 L15 9 L23 9 L17 14 L19 22 L12 17 L5 22 L7 14 L1 9 L9 9 Z",
-  cross: "M8 1 H16 V8 H23 V16 H16 V23 H8 V16 H1 V8 H8 Z",
-};
-
-/** Return a seat's colour-and-symbol badge (colour never stands alone). */
-export function seatBadge(seat) {
-  const path = SYMBOL_PATHS[seat && seat.symbol] || SYMBOL_PATHS.circle;
-  const colour = /^#[0-9a-fA-F]{6}$/.test(seat && seat.colour) ? seat.colour : "#999999";
-  return svg("svg", { viewBox: "0 0 24 24", class: "badge", "aria-hidden": "true", focusable: "false" }, [
-    svg("path", { d: path, fill: colour, class: "badge-shape" }),
-  ]);
-}
+/** Return a card back: the table's emblem, the cat in the sack. */
+export const cardBack = emblemCard;
 
 /** Return a small mouse icon. */
 export function mouseIcon() {

@@ -1,10 +1,10 @@
 // The public table, shared by the phone's game screen and the watch page: row, mouse cards, seats.
 
-import { el } from "../dom.js";
-import { t } from "../i18n.js";
-import { cardFace, cardBack, cardInText, cardName, mouseIcon, seatBadge } from "../cards.js";
-import { seatOf } from "../events.js";
-import { safeColour, seatToBotButton } from "./common.js";
+import { el } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { seatBadge, seatOf } from "../../seats.js";
+import { safeColour, seatToBotButton } from "../../screens/common.js";
+import { cardFace, cardBack, cardInText, cardName, mouseIcon } from "./cards.js";
 
 function rowCard(update, rc) {
   const owner = rc.owner === null || rc.owner === undefined ? t("row.neutral") : seatOf(update, rc.owner).name;
@@ -87,15 +87,6 @@ export function seatsSection(update, app) {
   return el("section", { class: "panel", "aria-labelledby": "seats-h" }, [
     el("h2", { id: "seats-h", text: t("seats.title") }),
     el("ul", { class: "seat-cards" }, items),
-  ]);
-}
-
-/** Return the "what happened" list from the kept log lines. */
-export function logSection(lines) {
-  if (!lines.length) return null;
-  return el("section", { class: "panel log", "aria-labelledby": "log-h" }, [
-    el("h2", { id: "log-h", text: t("log.title") }),
-    el("ol", { class: "log-lines" }, lines.slice().reverse().map((line) => el("li", { text: line }))),
   ]);
 }
 

@@ -1,11 +1,11 @@
 // The game screen (Cat in the Sack): my header, the table, and only the moves view.legal allows.
 
-import { el } from "../dom.js";
-import { t } from "../i18n.js";
-import { cardFace, cardInText, cardName, mouseIcon, seatBadge, signed } from "../cards.js";
-import { seatOf } from "../events.js";
-import { rowSection, mouseCardsSection, seatsSection, logSection, statusText } from "./table.js";
-import { safeColour } from "./common.js";
+import { el } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { seatBadge, seatOf, signed } from "../../seats.js";
+import { logSection, safeColour } from "../../screens/common.js";
+import { cardFace, cardInText, cardName, mouseIcon } from "./cards.js";
+import { rowSection, mouseCardsSection, seatsSection, statusText } from "./table.js";
 
 function header(app) {
   const u = app.update;
@@ -147,7 +147,7 @@ function handSection(app) {
 function pileSection(app) {
   const v = app.update.view;
   const pile = v.won_pile || [];
-  const open = app.ui.showPile;
+  const open = app.ui.showPile === true;
   const total = pile.reduce((sum, c) => sum + (typeof c === "number" ? c : 0), 0);
   return el("section", { class: "panel", "aria-labelledby": "pile-h" }, [
     el("h2", { id: "pile-h", class: "sr-only", text: t("pile.title") }),
