@@ -37,15 +37,12 @@ class ViewOnly:
 
     `table["state"]` is the live game (set by play_game's `observe`), never given to the bot."""
 
-    def __init__(self, bot: Any, table: dict[str, Any]) -> None:
-        self.bot, self.table = bot, table
-        self.seat: int | None = None
+    def __init__(self, bot: Any, seat: int, table: dict[str, Any]) -> None:
+        self.bot, self.seat, self.table = bot, seat, table
         self.views = self.events = 0
 
     def _check(self, view: Any) -> None:
-        assert type(view) is SeatView
-        self.seat = view.seat if self.seat is None else self.seat
-        assert view.seat == self.seat
+        assert type(view) is SeatView and view.seat == self.seat
 
     def observe(self, view: Any, events: list[dict[str, Any]]) -> None:
         self._check(view)
@@ -69,7 +66,8 @@ class ViewOnly:
 def _play(monkeypatch, kinds: list[str], seed: int, options: dict) -> tuple[Any, list[ViewOnly]]:
     """Play one game of wrapped bots through the platform's play_game; return its last state and the bots."""
     table: dict[str, Any] = {}
-    makers = [lambda rng, kind=kind: ViewOnly(make_bot(GAME, kind, rng), table) for kind in kinds]
+    makers = [lambda rng, kind=kind, seat=seat: ViewOnly(make_bot(GAME, kind, rng), seat, table)
+              for seat, kind in enumerate(kinds)]
     _, bots = play_bots(monkeypatch, makers, seed, 0, options, observe=lambda state: table.update(state=state))
     return table["state"], bots
 
