@@ -2,7 +2,8 @@
 
 Run from the project root:  .venv/bin/python bench/rat_engine.py [--games N] [--seconds S]
 Prints random playouts/s per player count (one core): the bare engine (random legal actions,
-chance sampled), and bot games with every seat's view built and fed after every change. Then
+chance sampled), and bot games as the platform plays them (`game.simulate.play_game`: every
+seat's view and events fed after every change, the record written). Then
 how often the heuristic bot beats random bots (seats rotated every game, a shared win counts
 1/k), with a 95 % Wilson interval; the 2-player line is the one to compare with the 77.7 % a
 public Rat-a-Tat bot project reports for its heuristic against random.
@@ -19,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.bots.rat_a_tat_cat import HeuristicBot, RandomBot, play_bot_game  # noqa: E402
 from game.engine import rat_a_tat_cat as rat  # noqa: E402
+from game.simulate import play_game  # noqa: E402
 
 
 def engine_playouts(players: int, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -43,21 +44,18 @@ def engine_playouts(players: int, seconds: float, seed: int) -> tuple[int, int, 
 
 
 def bot_playouts(players: int, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Return (games, actions, seconds) of random-bot games, every seat fed its view after every change."""
-    rng = random.Random(seed)
-    games = actions = 0
-    count = [0]
+    """Return (games, actions, seconds) of random-bot games played by the platform's `play_game`."""
+    games = seen = 0
 
-    def on_step(state, seat, action, events) -> None:
-        count[0] += seat is not None
+    def observe(state) -> None:  # after the deal, then after every action
+        nonlocal seen
+        seen += 1
 
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        bots = [RandomBot(random.Random(rng.random())) for _ in range(players)]
-        play_bot_game(bots, random.Random(rng.random()), on_step=on_step)
+        play_game(rat.GAME_ID, ["random"] * players, seed, games, observe=observe)
         games += 1
-    actions = count[0]
-    return games, actions, time.perf_counter() - start
+    return games, seen - games, time.perf_counter() - start
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -71,18 +69,16 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 def win_rate(players: int, games: int, seed: int, rivals: str = "random",
              options: dict | None = None) -> tuple[float, float, float, float]:
     """Return the heuristic's (win share, its mean total, the rivals' mean total, seconds) in one seat."""
-    rng = random.Random(seed)
     wins = score = rival_score = 0.0
     start = time.perf_counter()
     for g in range(games):
         hero = g % players
-        bots = [HeuristicBot(random.Random(rng.random())) if s == hero or rivals == "heuristic"
-                else RandomBot(random.Random(rng.random())) for s in range(players)]
-        state, _ = play_bot_game(bots, random.Random(rng.random()), options)
-        if hero in state.winners:
-            wins += 1 / len(state.winners)
-        score += state.totals[hero]
-        rival_score += sum(t for s, t in enumerate(state.totals) if s != hero) / (players - 1)
+        out = play_game(rat.GAME_ID, ["heuristic" if s == hero else rivals for s in range(players)],
+                        seed, g, options=options).outcome
+        if hero in out.winners:
+            wins += 1 / len(out.winners)
+        score += out.totals[hero]
+        rival_score += sum(t for s, t in enumerate(out.totals) if s != hero) / (players - 1)
     return wins / games, score / games, rival_score / games, time.perf_counter() - start
 
 

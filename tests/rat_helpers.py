@@ -1,4 +1,5 @@
-"""Test helpers for Rat-a-Tat Cat: rigged decks, a scripted table, random playouts."""
+"""Test helpers for Rat-a-Tat Cat: rigged decks, a scripted table, random playouts, bot games
+through the platform's `game.simulate.play_game`."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+from game.bots.rat_a_tat_cat import Tuning
 from game.engine.rat_a_tat_cat import (
     DECK,
     DISCARD,
@@ -117,6 +119,9 @@ def events_of(events: Sequence[Event], kind: str) -> list[Event]:
     return [e for e in events if e.type == kind]
 
 
+GAME = "rat-a-tat-cat"
+PATIENT = Tuning(knock_margin=99, knock_anyway=-1, patience=99, give_up=8)  # eight turns a round each
+
 END_MODES: tuple[dict[str, Any], ...] = (
     {"end": {"mode": "rounds", "rounds": 3}, "kids": False},
     {"end": {"mode": "rounds", "rounds": 1}, "kids": True},
@@ -165,3 +170,27 @@ def playout(players: int, seed: int, options: dict[str, Any] | None = None,
             if events and step:
                 step(state, None, None, events)
             yield state
+
+
+def play_bots(monkeypatch: Any, makers: Sequence[Callable[[random.Random], Any]], seed: int, game_index: int,
+              options: Mapping[str, Any] | None = None, observe: Callable[[State], None] | None = None
+              ) -> tuple[Any, list[Any]]:
+    """Play one game of the given bots through `game.simulate.play_game`; return it and the bots.
+
+    `makers[seat](rng)` makes the bot of `seat` (a tuned heuristic, a wrapper that checks what it
+    is fed): each is registered in the platform's bot registry for this test only (`monkeypatch`).
+    """
+    from game.bots import BOT_KINDS, kinds
+    from game.simulate import play_game
+
+    kinds(GAME)  # the registry is loaded before it is patched
+    made: list[Any] = []
+    for seat, maker in enumerate(makers):
+        def factory(rng: random.Random, maker: Callable[[random.Random], Any] = maker) -> Any:
+            made.append(maker(rng))
+            return made[-1]
+
+        monkeypatch.setitem(BOT_KINDS[GAME], f"test-{seat}", factory)
+    game = play_game(GAME, [f"test-{seat}" for seat in range(len(makers))], seed, game_index,
+                     observe=observe, options=dict(options or {}))
+    return game, made

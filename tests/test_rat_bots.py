@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from game.bots import BOT_KINDS, make_bot
-from game.bots.rat_a_tat_cat import HeuristicBot, RandomBot, play_bot_game
+from game.bots.rat_a_tat_cat import HeuristicBot, RandomBot
 from game.engine.rat_a_tat_cat import (
     DISCARD,
     DRAW_DISCARD,
@@ -26,46 +26,50 @@ from game.engine.rat_a_tat_cat import (
     swap,
     view_for,
 )
-from tests.rat_helpers import END_MODES, PEEK, SWAP, Table
+from game.simulate import play_game
+from tests.rat_helpers import END_MODES, GAME, PEEK, SWAP, Table, play_bots
 
-GAME = "rat-a-tat-cat"
+PRIVATE = ("you_drew", "you_placed", "you_peeked")  # each follows the public event of its seat's move
 
 
 class ViewOnly:
-    """Wraps a bot: asserts it is fed only its own seat's views and events, and its moves are legal."""
+    """Wraps a bot: asserts it is fed only its own seat's views and events, and its moves are legal.
 
-    def __init__(self, bot: Any, seat: int) -> None:
-        self.bot, self.seat = bot, seat
+    `table["state"]` is the live game (set by play_game's `observe`), never given to the bot."""
+
+    def __init__(self, bot: Any, seat: int, table: dict[str, Any]) -> None:
+        self.bot, self.seat, self.table = bot, seat, table
         self.views = self.events = 0
-        self.state = None  # set by the test so the wrapper can check legality, never given to the bot
 
-    def observe(self, view: Any, events: list[Event]) -> None:
+    def _check(self, view: Any) -> None:
         assert type(view) is SeatView and view.seat == self.seat
-        assert all(e.to is None or e.to == self.seat for e in events)
+
+    def observe(self, view: Any, events: list[dict[str, Any]]) -> None:
+        self._check(view)
+        mover = None
+        for event in events:  # the wire form, as the phones get it
+            assert isinstance(event, dict) and "to" not in event
+            if event["type"] in PRIVATE:
+                assert mover == self.seat, (self.seat, events)  # another seat's card is never shown
+            mover = event.get("seat", mover)
         self.views += 1
         self.events += len(events)
         self.bot.observe(view, events)
 
     def act(self, view: Any) -> Action:
-        assert type(view) is SeatView and view.seat == self.seat
+        self._check(view)
         action = self.bot.act(view)
-        if self.state is not None:
-            assert action in legal_actions(self.state, self.seat), (self.seat, action)
+        assert action in legal_actions(self.table["state"], self.seat), (self.seat, action)
         return action
 
 
-def _play(kinds: list[str], seed: int, options: dict) -> tuple[Any, list[ViewOnly]]:
-    rng = random.Random(seed)
-    bots = [ViewOnly(make_bot(GAME, kind, random.Random(rng.random())), s) for s, kind in enumerate(kinds)]
-    holder: dict[str, Any] = {}
-
-    def on_step(state, seat, action, events) -> None:
-        holder["state"] = state
-        for b in bots:
-            b.state = state
-
-    state, _ = play_bot_game(bots, random.Random(rng.random()), options, on_step=on_step)
-    return state, bots
+def _play(monkeypatch, kinds: list[str], seed: int, options: dict) -> tuple[Any, list[ViewOnly]]:
+    """Play one game of wrapped bots through the platform's play_game; return its last state and the bots."""
+    table: dict[str, Any] = {}
+    makers = [lambda rng, kind=kind, seat=seat: ViewOnly(make_bot(GAME, kind, rng), seat, table)
+              for seat, kind in enumerate(kinds)]
+    _, bots = play_bots(monkeypatch, makers, seed, 0, options, observe=lambda state: table.update(state=state))
+    return table["state"], bots
 
 
 def test_both_bots_are_registered():
@@ -75,19 +79,19 @@ def test_both_bots_are_registered():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_bots_get_only_their_seats_views_and_events_and_move_legally(players):
+def test_bots_get_only_their_seats_views_and_events_and_move_legally(monkeypatch, players):
     for seed in range(12):
         kinds = ["heuristic" if (s + seed) % 2 else "random" for s in range(players)]
         if seed % 4 == 0:
             kinds = ["heuristic"] * players
-        state, bots = _play(kinds, 100 * players + seed, END_MODES[seed % len(END_MODES)])
+        state, bots = _play(monkeypatch, kinds, 100 * players + seed, END_MODES[seed % len(END_MODES)])
         assert state.winners
         assert all(b.views > 0 and b.events > 0 for b in bots)
 
 
-def test_bots_are_deterministic_given_their_rng_and_stream():
-    first, _ = _play(["heuristic", "random", "heuristic"], 7, END_MODES[0])
-    second, _ = _play(["heuristic", "random", "heuristic"], 7, END_MODES[0])
+def test_bots_are_deterministic_given_their_rng_and_stream(monkeypatch):
+    first, _ = _play(monkeypatch, ["heuristic", "random", "heuristic"], 7, END_MODES[0])
+    second, _ = _play(monkeypatch, ["heuristic", "random", "heuristic"], 7, END_MODES[0])
     assert first.serialize() == second.serialize()
 
 
@@ -199,32 +203,29 @@ def test_heuristic_beats_random_in_most_two_player_games():
     games, wins = 240, 0.0
     for g in range(games):
         hero = g % 2  # seats rotated
-        rng = random.Random(5000 + g)
-        bots = [HeuristicBot(random.Random(rng.random())) if s == hero else RandomBot(random.Random(rng.random()))
-                for s in range(2)]
-        state, _ = play_bot_game(bots, rng)
-        if hero in state.winners:
-            wins += 1 / len(state.winners)
+        winners = play_game(GAME, ["heuristic" if s == hero else "random" for s in range(2)], 5000, g).outcome.winners
+        if hero in winners:
+            wins += 1 / len(winners)
     assert wins / games > 0.8
 
 
-def test_heuristic_remembers_the_same_from_wire_events_as_from_engine_events():
-    """The server feeds bots the wire form of events (dicts); memory must not depend on the form."""
-    def run(wire: bool) -> list:
-        rng = random.Random(3)
-        bots = [HeuristicBot(random.Random(1)), RandomBot(random.Random(2))]
-        if wire:
-            inner = bots[0]
+def test_heuristic_remembers_the_same_from_wire_events_as_from_engine_events(monkeypatch):
+    """The platform feeds bots the wire form of events (dicts); memory must not depend on the form."""
 
-            class Wire:
-                def observe(self, view, events):
-                    inner.observe(view, [{**e.to_dict()} for e in events])
+    class EngineEvents:
+        """A heuristic fed each event as the engine's Event instead of its wire dict."""
 
-                def act(self, view):
-                    return inner.act(view)
+        def __init__(self, rng: random.Random) -> None:
+            self.inner = HeuristicBot(rng)
 
-            bots[0] = Wire()
-        state, recorder = play_bot_game(bots, rng)
-        return recorder.to_dict()["rounds"]
+        def observe(self, view, events):
+            self.inner.observe(view, [Event(e["type"], None, {k: v for k, v in e.items() if k != "type"})
+                                      for e in events])
 
-    assert run(True) == run(False)
+        def act(self, view):
+            return self.inner.act(view)
+
+    def run(maker) -> list:
+        return play_bots(monkeypatch, [maker, RandomBot], 3, 1, END_MODES[0])[0].record.body["rounds"]
+
+    assert run(HeuristicBot) == run(EngineEvents)

@@ -1,19 +1,18 @@
-"""Rat-a-Tat Cat records: the exact shape of issue 8, byte-identical round trips, and a referee that names
-the round, the action index and the reason of the first fault."""
+"""Rat-a-Tat Cat records: the exact shape of issue 8, byte-identical round trips, and the platform's
+referee (game/records.py) naming the round, the action index and the reason of the first fault."""
 
 from __future__ import annotations
 
 import copy
 import json
-import random
 
 import pytest
 
-from game.bots.rat_a_tat_cat import HeuristicBot, RandomBot, Tuning, play_bot_game
+from game.bots.rat_a_tat_cat import HeuristicBot
 from game.engine.rat_a_tat_cat import DECK, card_to_json, is_power, parse_card
-from game.engine.rat_a_tat_cat.record import FORMAT, check_record, referee
-from game.records import dumps_record
-from tests.rat_helpers import END_MODES
+from game.records import FORMAT, RecordError, check_record, dumps_record, loads_record, parse_record, referee
+from game.simulate import play_game
+from tests.rat_helpers import END_MODES, GAME, PATIENT, play_bots
 
 ACTION_KEYS = {
     "draw": ["seat", "type", "source"], "replace": ["seat", "type", "position"], "discard": ["seat", "type"],
@@ -22,12 +21,21 @@ ACTION_KEYS = {
 
 
 def _game(players: int, options: dict, seed: int = 3, kinds=("random", "heuristic")):
-    rng = random.Random(seed)
-    bots = [(RandomBot if kinds[s % len(kinds)] == "random" else HeuristicBot)(random.Random(rng.random()))
-            for s in range(players)]
-    names = [{"name": f"{kinds[s % len(kinds)]} {s + 1}", "bot": kinds[s % len(kinds)]} for s in range(players)]
-    state, recorder = play_bot_game(bots, random.Random(seed), options, players=names)
-    return state, recorder.to_dict()
+    """Return the last state and the record data of one simulated game."""
+    last: list = []
+    game = play_game(GAME, [kinds[s % len(kinds)] for s in range(players)], seed, 1,
+                     observe=last.append, options=options)
+    return last[-1], game.record.to_dict()
+
+
+def _checked(data):
+    """Return the platform's check of record data, read as its file would be."""
+    return check_record(loads_record(json.dumps(data)))
+
+
+def _refereed(data):
+    """Return the platform referee's verdict on record data, read as its file would be."""
+    return referee(loads_record(json.dumps(data)))
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +44,11 @@ def games():
     return [_game(2 + i, options, seed=i) for i, options in enumerate(END_MODES)]
 
 
-def test_record_has_exactly_the_documented_shape(games):
+def test_record_has_exactly_the_documented_shape(games, monkeypatch):
     reshuffles = 0
-    for state, data in games + [_reshuffled_game()]:
+    for state, data in games + [_reshuffled_game(monkeypatch)]:
         n = state.players
-        assert list(data) == ["format", "game", "players", "options", "rounds", "result"]
+        assert list(data) == ["format", "game", "seed", "players", "options", "rounds", "result"]
         assert data["format"] == FORMAT and data["game"] == "rat-a-tat-cat"
         assert [list(p) for p in data["players"]] == [["seat", "name", "bot"]] * n
         assert [p["seat"] for p in data["players"]] == list(range(n))
@@ -68,12 +76,12 @@ def _reshuffles(data) -> int:
     return sum(1 for rnd in data["rounds"] for a in rnd["actions"] if a.get("type") == "reshuffle")
 
 
-def _reshuffled_game():
+def _reshuffled_game(monkeypatch):
     """Return a 6-player game of patient heuristics: eight turns each run the 29-card pile dry."""
-    patient = Tuning(knock_margin=99, knock_anyway=-1, patience=99, give_up=8)
-    bots = [HeuristicBot(random.Random(s), patient) for s in range(6)]
-    state, recorder = play_bot_game(bots, random.Random(8), END_MODES[1])
-    return state, recorder.to_dict()
+    last: list = []
+    game, _ = play_bots(monkeypatch, [lambda rng: HeuristicBot(rng, PATIENT)] * 6, 8, 1, END_MODES[1],
+                        observe=last.append)
+    return last[-1], game.record.to_dict()
 
 
 def test_a_round_deck_is_written_as_dealt_with_a_number_card_as_first_discard(games):
@@ -93,12 +101,12 @@ def test_records_round_trip_byte_identical_and_pass_the_referee(games, tmp_path)
         text = dumps_record(data)
         path = tmp_path / "g.json"
         path.write_text(text, encoding="utf-8")
-        again = json.loads(path.read_text(encoding="utf-8"))
-        assert again == data and dumps_record(again) == text
+        again = loads_record(path.read_text(encoding="utf-8"))
+        assert again.to_dict() == data and again.to_json() == text
         verdict = check_record(again)
         assert verdict.ok, verdict.error
         assert verdict.result == data["result"]
-        assert verdict.outcome["round_scores"] == [r["scores"] for r in data["rounds"]]
+        assert verdict.outcome.detail["round_scores"] == [r["scores"] for r in data["rounds"]]
 
 
 def test_the_same_seed_writes_the_same_bytes():
@@ -109,11 +117,11 @@ def test_the_same_seed_writes_the_same_bytes():
 def test_a_time_limited_record_ends_with_the_round_in_which_time_ran_out():
     state, data = _game(2, {"end": {"mode": "time", "minutes": 10}, "kids": False}, seed=5)
     assert state.time_up and len(data["rounds"]) == state.round >= 2
-    assert check_record(data).ok
+    assert _checked(data).ok
     longer = copy.deepcopy(data)
     longer["rounds"].append(copy.deepcopy(data["rounds"][-1]))
-    verdict = referee(longer)
-    assert verdict.error.key in ("extra_round", "wrong_dealer") and verdict.error.round == len(longer["rounds"])
+    verdict = _refereed(longer)
+    assert verdict.error.key == "bad_chance" and verdict.error.round == len(longer["rounds"])
 
 
 # ---------------------------------------------------------------- tampering
@@ -137,24 +145,24 @@ def _first(record, predicate):
 def test_an_action_moved_to_an_impossible_position_is_named_by_round_and_index(record):
     r, i, entry = _first(record, lambda e: e.get("type") == "replace")
     entry["position"] = 7
-    verdict = check_record(record)
+    verdict = _checked(record)
     assert not verdict.ok
     assert (verdict.error.round, verdict.error.index, verdict.error.key) == (r, i, "no_such_position")
-    assert verdict.error.describe().startswith(f"round {r}, action {i} (")
+    assert verdict.error.describe().startswith(f"round {r}, action {i} (seat {entry['seat']}, ")
 
 
 def test_an_action_by_the_wrong_seat_is_named(record):
     rnd = record["rounds"][1]
     i = next(i for i, e in enumerate(rnd["actions"]) if e.get("type") == "draw")
     rnd["actions"][i]["seat"] = (rnd["actions"][i]["seat"] + 1) % 3
-    verdict = referee(record)
+    verdict = _refereed(record)
     assert (verdict.error.round, verdict.error.index, verdict.error.key) == (2, i, "not_your_turn")
 
 
 def test_a_knock_out_of_turn_is_refused(record):
     rnd = record["rounds"][0]
     rnd["actions"].insert(2, {"seat": rnd["actions"][0]["seat"], "type": "knock"})
-    verdict = referee(record)
+    verdict = _refereed(record)
     assert verdict.error.round == 1 and verdict.error.index == 2
     assert verdict.error.key == "not_your_turn"  # the first turn passed on by itself: nobody may knock yet
 
@@ -163,33 +171,37 @@ def test_a_deck_with_a_power_card_as_first_discard_is_named_by_round(record):
     deck = record["rounds"][2]["deck"]
     j = deck.index("swap")
     deck[12], deck[j] = deck[j], deck[12]
-    verdict = referee(record)
-    assert (verdict.error.round, verdict.error.index, verdict.error.key) == (3, None, "bad_chance")
+    verdict = _refereed(record)
+    assert (verdict.error.round, verdict.error.index, verdict.error.key) == (3, -1, "bad_chance")  # -1: the round's deal
     assert "first discard cannot be a power card" in verdict.error.message
 
 
 def test_a_deck_missing_a_card_or_a_wrong_dealer_is_refused(record):
     short = copy.deepcopy(record)
     short["rounds"][1]["deck"][5] = 9 if short["rounds"][1]["deck"][5] != 9 else 0
-    error = referee(short).error
+    error = _refereed(short).error
     assert (error.key, error.round) == ("bad_chance", 2) and "54 cards" in error.message
     record["rounds"][1]["dealer"] = record["rounds"][0]["dealer"]  # the deal must pass left
-    verdict = referee(record)
-    assert (verdict.error.round, verdict.error.key) == (2, "wrong_dealer")
+    verdict = _refereed(record)
+    assert (verdict.error.round, verdict.error.index, verdict.error.key) == (2, -1, "bad_chance")
+    assert "passes to the left" in verdict.error.message
 
 
 def test_unrecorded_actions_in_a_record_are_refused(record):
     record["rounds"][0]["actions"].insert(0, {"seat": 0, "type": "memorised"})
-    verdict = referee(record)
-    assert (verdict.error.round, verdict.error.index, verdict.error.key) == (1, 0, "unrecorded_action")
+    verdict = _refereed(record)
+    assert (verdict.error.round, verdict.error.index) == (1, 0) and verdict.error.key == "not_now"
+    assert verdict.error.describe().startswith('round 1, action 0 (seat 0, {"type": "memorised"})')
 
 
 def test_changed_scores_or_result_are_caught(record):
     scores = copy.deepcopy(record)
     scores["rounds"][0]["scores"][0] += 1
-    assert (referee(scores).error.round, referee(scores).error.key) == (1, "scores_mismatch")
+    assert _refereed(scores).ok  # the referee plays the entries; what the body says of them is check_record's
+    error = _checked(scores).error
+    assert error.key == "body_mismatch" and error.message.startswith("rounds[0].scores[0] differs")
     record["result"]["winners"] = [w for w in range(3) if w not in record["result"]["winners"]][:1]
-    verdict = check_record(record)
+    verdict = _checked(record)
     assert verdict.error.key == "result_mismatch" and verdict.error.round is None
 
 
@@ -197,23 +209,23 @@ def test_a_missing_round_or_bad_options_are_caught(record):
     short = copy.deepcopy(record)
     short["rounds"].pop()
     short.pop("result")
-    assert referee(short).error.key == "unfinished"
+    assert _refereed(short).error.key == "unfinished"
     record["options"] = {"end": {"mode": "rounds"}, "kids": False}
-    verdict = referee(record)
-    assert verdict.error.key == "bad_options" and "in full" in verdict.error.message
+    with pytest.raises(RecordError, match="in full"):
+        loads_record(json.dumps(record))
 
 
-def test_a_missing_reshuffle_is_named_at_the_action_that_needed_it():
-    _, data = _reshuffled_game()
+def test_a_missing_reshuffle_is_named_at_the_action_that_needed_it(monkeypatch):
+    _, data = _reshuffled_game(monkeypatch)
     r, i, _ = _first(data, lambda e: e.get("type") == "reshuffle")
     del data["rounds"][r - 1]["actions"][i]
-    verdict = referee(data)
-    assert verdict.error.round == r and verdict.error.index in (i, None)
-    assert verdict.error.key in ("not_now", "round_not_over")
+    verdict = _refereed(data)
+    assert (verdict.error.round, verdict.error.index, verdict.error.key) == (r, i, "not_now")
 
 
 @pytest.mark.parametrize("junk", [None, [], "x", {"format": FORMAT, "game": "rat-a-tat-cat"},
                                   {"format": FORMAT, "game": "rat-a-tat-cat", "players": [{"seat": 0}] * 2}])
 def test_junk_records_get_a_reason_not_a_traceback(junk):
-    verdict = check_record(junk)
-    assert not verdict.ok and verdict.error.key in ("bad_record", "bad_options") and verdict.error.message
+    with pytest.raises(RecordError) as info:
+        parse_record(junk)
+    assert info.value.message

@@ -189,21 +189,17 @@ def test_no_view_carries_a_pile_deck_or_line_field_it_must_not():
                 assert f'"{word}"' not in text
 
 
-def test_views_stay_secret_through_reshuffles():
+def test_views_stay_secret_through_reshuffles(monkeypatch):
     """Six patient heuristics (eight turns each) run the 29-card pile dry: check every view then too."""
-    from game.bots.rat_a_tat_cat import HeuristicBot, Tuning, play_bot_game
+    from game.bots.rat_a_tat_cat import HeuristicBot
+    from tests.rat_helpers import PATIENT, play_bots
 
-    patient = Tuning(knock_margin=99, knock_anyway=-1, patience=99, give_up=8)
-    reshuffles = 0
-
-    def step(state, seat, action, events) -> None:
-        nonlocal reshuffles
-        reshuffles += sum(e.type == "reshuffled" for e in events)
+    def step(state) -> None:
         public = public_view(state).to_dict()
         check_public(state, public)
         for s in range(state.players):
             check_seat(state, s, view_for(state, s).to_dict(), public)
 
-    bots = [HeuristicBot(random.Random(s), patient) for s in range(6)]
-    play_bot_game(bots, random.Random(8), END_MODES[0], on_step=step)
-    assert reshuffles >= 2
+    patient = [lambda rng: HeuristicBot(rng, PATIENT)] * 6
+    game, _ = play_bots(monkeypatch, patient, 8, 1, END_MODES[0], observe=step)
+    assert sum(a.get("type") == "reshuffle" for r in game.record.body["rounds"] for a in r["actions"]) >= 2

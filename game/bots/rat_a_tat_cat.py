@@ -1,8 +1,8 @@
 """Rat-a-Tat Cat bots: `random` (a random kind of legal move) and `heuristic` (a player with a good memory).
 
 Both are fed every view and event their seat receives (`observe`), in order, and pick a move from
-their seat's view (`act`); they never read the State. `play_bot_game` runs a bot-only game the
-way the platform does: chance sampled with the caller's rng, every seat's stream fed to its bot.
+their seat's view (`act`); they never read the State. A bot-only game is the platform's
+`game.simulate.play_game`, which feeds each bot its seat's stream through `game.bots.BotFeeder`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.bots import register
-from game.engine.common import GameError
 from game.engine.rat_a_tat_cat import (
     DECK,
     DISCARD,
@@ -25,29 +24,16 @@ from game.engine.rat_a_tat_cat import (
     KNOCK,
     MEMORISED,
     SWAP_SKIP,
-    UNRECORDED,
     Action,
     Card,
     Event,
     Power,
     SeatView,
-    State,
-    apply,
-    apply_chance,
-    chance_due,
-    end_mode,
-    new_game,
-    outcome,
     parse_card,
     peek,
     replace,
-    sample_chance,
     swap,
-    time_up,
-    to_act,
-    view_for,
 )
-from game.engine.rat_a_tat_cat.record import RatRecorder
 
 GAME = "rat-a-tat-cat"
 
@@ -294,69 +280,3 @@ class HeuristicBot:
         if me + t.knock_margin + t.knock_per_unknown * unknowns <= min(others):
             return True
         return (mem.turns >= t.patience and me < min(others)) or mem.turns >= t.give_up
-
-
-# ---------------------------------------------------------------- a bot-only game
-
-
-class BotMoveRefused(Exception):
-    """A bot chose an action the engine refused: a bug in that bot."""
-
-
-def play_bot_game(bots: Sequence[Any], rng: random.Random, options: Mapping[str, Any] | None = None, *,
-                  dealer: int | None = None, players: Sequence[Mapping[str, Any]] | None = None,
-                  seconds_per_action: float = 4.0,
-                  on_entry: Callable[[State], None] | None = None,
-                  on_step: Callable[[State, int | None, Action | None, list[Event]], None] | None = None,
-                  ) -> tuple[State, RatRecorder]:
-    """Play one game with one bot per seat; return the final state and its record.
-
-    Chance is sampled with `rng`; every seat's bot is fed its view and its events after every
-    change. In the time mode a simulated clock advances `seconds_per_action` per action.
-    `on_entry(state)` runs after each deal, recorded action and reshuffle (what a replay shows);
-    `on_step(state, seat, action, events)` after every change (seat None for chance and time).
-    """
-    state = new_game(len(bots), rng, dict(options or {}), dealer)
-    meta = players or [{"name": f"bot {s + 1}", "bot": getattr(b, "kind", None)} for s, b in enumerate(bots)]
-    recorder = RatRecorder(state, meta)
-    limit = state.options["end"].get("minutes", 0) * 60 if end_mode(state) == "time" else None
-    clock = 0.0
-
-    def feed(events: list[Event]) -> None:
-        for seat, bot in enumerate(bots):
-            bot.observe(view_for(state, seat), [e for e in events if e.to is None or e.to == seat])
-
-    def chance() -> None:
-        while chance_due(state):
-            entry = sample_chance(state, rng)
-            events = apply_chance(state, entry)
-            recorder.chance(entry, state)
-            if on_entry:
-                on_entry(state)
-            if on_step:
-                on_step(state, None, None, events)
-            feed(events)
-
-    chance()
-    while outcome(state) is None:
-        seat = min(to_act(state))
-        action = bots[seat].act(view_for(state, seat))
-        try:
-            events = apply(state, seat, action)
-        except GameError as exc:
-            raise BotMoveRefused(f"seat {seat} chose {action!r}: {exc.key} ({exc.message})") from None
-        recorder.action(seat, action, state)
-        if on_entry and action.type not in UNRECORDED:
-            on_entry(state)
-        if on_step:
-            on_step(state, seat, action, events)
-        feed(events)
-        clock += seconds_per_action
-        if limit is not None and clock >= limit and not state.time_up:
-            events = time_up(state)
-            recorder.sync(state)  # the time limit may have ended the game between two rounds
-            if on_step:
-                on_step(state, None, None, events)
-            feed(events)
-        chance()
-    return state, recorder

@@ -82,7 +82,7 @@ def record_body(setup: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
     memorised, end_turn and time_up entries are not written.
     """
     state = rules.from_setup(dict(setup))
-    recorder = RatRecorder(state, [{}] * state.players)
+    recorder = RatRecorder(state)
     for entry in entries:
         if "seat" in entry:
             action = parse_action({k: v for k, v in entry.items() if k != "seat"})
@@ -94,7 +94,7 @@ def record_body(setup: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
                 recorder.sync(state)
             else:
                 recorder.chance(entry, state)
-    return {"rounds": recorder.to_dict()["rounds"]}
+    return recorder.body()
 
 
 def read_body(data: Mapping[str, Any], players: int, options: Mapping[str, Any]
