@@ -15,7 +15,14 @@ from tests.browser.phones import CLICK_MS, Phone, assert_on_screen
 pytestmark = pytest.mark.browser
 
 WAIT_S = 60  # a safety net against a stuck game, not a speed assertion
-TO_BOTTOM = "window.scrollTo(0, document.documentElement.scrollHeight)"
+# Scroll to the bottom only while no choice is on the page, in one step of the page's own thread:
+# if the next round's update came first, the phone already brought it into view and scrolling
+# down now would only undo that (the test, not the phone, would be wrong).
+TO_BOTTOM_UNLESS_CHOOSING = """() => {
+  if (document.querySelector('.hand.big[role=group] button')) return false;
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  return true;
+}"""
 
 
 def _sack_and_moves_on_screen(phone: Phone, moves: list[Any], where: str) -> None:
@@ -42,6 +49,7 @@ def test_a_new_decision_comes_into_view_after_scrolling_down_the_hand(pw_browser
         phone.button("host.start").click()
 
         checked: set[str] = set()
+        scrolled_away = False  # scrolled down after my last move, before the next round began
         deadline = time.monotonic() + WAIT_S
         while not {"auction", "choice"} <= checked:
             assert time.monotonic() < deadline, f"never reached every decision; checked {checked}"
@@ -50,7 +58,7 @@ def test_a_new_decision_comes_into_view_after_scrolling_down_the_hand(pw_browser
             bid, buy = phone.button("bid.button"), phone.button("offer.buy")
             passing = phone.button("pass.takes").or_(phone.button("pass.nothing"))
             if cards.count():
-                if "auction" in checked and "choice" not in checked:
+                if "auction" in checked and "choice" not in checked and scrolled_away:
                     # A new round after I scrolled to the bottom: the hand to choose from is back in view.
                     assert_on_screen(page, page.get_by_role("heading", name=t["choose.title"]), "the choice's title")
                     assert_on_screen(page, cards.first, "the first card to choose")
@@ -69,14 +77,15 @@ def test_a_new_decision_comes_into_view_after_scrolling_down_the_hand(pw_browser
                 _sack_and_moves_on_screen(phone, [buy, phone.button("offer.pass")], f"{device}, the offer")
                 checked.add("offer")
                 phone.tap(phone.button("offer.pass"))
-                page.evaluate(TO_BOTTOM)
+                scrolled_away = page.evaluate(TO_BOTTOM_UNLESS_CHOOSING)
             elif bid.count() or passing.count():
                 if bid.count() and "auction" not in checked:
                     _sack_and_moves_on_screen(phone, [bid, passing], f"{device}, my auction turn")
                     page.screenshot(path=str(shots / f"auction-in-view-{tag}.png"))
                     checked.add("auction")
                 phone.tap(passing)
-                page.evaluate(TO_BOTTOM)  # and wait for the next decision at the bottom of the page (the log)
+                # and wait for the next decision at the bottom of the page (the log)
+                scrolled_away = page.evaluate(TO_BOTTOM_UNLESS_CHOOSING)
             page.wait_for_timeout(50)
         assert not phone.errors, f"the page raised: {phone.errors}"
     finally:
