@@ -13,6 +13,7 @@ from typing import Any
 
 from game.engine.cat_in_the_sack_cards import Card, card_to_json, parse_card
 from game.engine.common import BadAction, require_int
+from game.engine.common import Event  # noqa: F401  (every game's events share the class)
 
 
 class Phase(StrEnum):
@@ -127,19 +128,6 @@ class State:
     def serialize(self) -> str:
         """Return the whole state as canonical JSON (for byte-identical comparisons)."""
         return json.dumps(asdict(self), sort_keys=True, default=str)
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened. `to` is None for everyone, or the one seat that may see it."""
-
-    type: str
-    to: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the event as sent on the wire (without its recipient)."""
-        return {"type": self.type, **self.data}
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,22 @@ class IllegalAction(GameError):
 
 
 @dataclass(frozen=True)
+class Event:
+    """Something that happened in a game; `to` is None for everyone, or the one seat that may see it.
+
+    Events animate and narrate; they decide nothing (a seat's view holds all it may see).
+    """
+
+    type: str
+    to: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the event as sent on the wire (without its recipient)."""
+        return {"type": self.type, **self.data}
+
+
+@dataclass(frozen=True)
 class Outcome:
     """The end of a game as every game gives it to the platform.
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from game.engine.common import BadAction, require_int
 from game.engine.rat_a_tat_cat.cards import Card, card_to_json
+from game.engine.common import Event  # noqa: F401  (every game's events share the class)
 
 
 class Phase(StrEnum):
@@ -188,19 +189,6 @@ class State:
     def seats_in(self) -> list[int]:
         """Return the seats still in the game, in seat order."""
         return [s for s in range(self.players) if not self.out[s]]
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened. `to` is None for everyone, or the one seat that may see it."""
-
-    type: str
-    to: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the event as sent on the wire (without its recipient)."""
-        return {"type": self.type, **self.data}
 
 
 # ---------------------------------------------------------------- small queries every rules module shares
