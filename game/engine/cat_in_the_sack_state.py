@@ -12,8 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from game.engine.cat_in_the_sack_cards import Card, card_to_json, parse_card
-from game.engine.common import BadAction, require_int
-from game.engine.common import Event  # noqa: F401  (every game's events share the class)
+from game.engine.common import BadAction, Event, require_int  # Event: re-exported (every game shares it)
 
 
 class Phase(StrEnum):

@@ -11,9 +11,8 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from game.engine.common import BadAction, require_int
+from game.engine.common import BadAction, Event, require_int  # Event: re-exported (every game shares it)
 from game.engine.rat_a_tat_cat.cards import Card, card_to_json
-from game.engine.common import Event  # noqa: F401  (every game's events share the class)
 
 
 class Phase(StrEnum):
