@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from game import protocol as P
 from game.bots import kinds as bot_kinds
-from game.engine import GAMES, GameError, GameRules
+from game.engine import GAMES, GameError, GameRules, OptionSpec
 from game.engine.common import TIME_UP
 from game.protocol import TABLE_OPTIONS, HostCmd, Role, Stage
 from game.records import GameRecorder, Record, RecordPlayer
