@@ -293,6 +293,8 @@ class RefereeError:
             return f"{self.message} ({self.key})"
         shown = json.dumps(self.action, ensure_ascii=False, default=str)
         where = f"round {self.round}, " if self.round is not None else ""
+        if self.index < 0:  # an entry a game's record keeps outside its action list (a round's deal)
+            return f"{where}the deal ({shown}) is illegal: {self.message} ({self.key})"
         who = f"seat {self.seat!r}, " if self.seat is not None else "chance, "
         return f"{where}action {self.index} ({who}{shown}) is illegal: {self.message} ({self.key})"
 

@@ -128,3 +128,11 @@ def test_replay_refuses_a_record_whose_round_scores_or_dealer_were_changed__R_SC
     dealer = json.loads(json.dumps(data))
     dealer["rounds"][0]["dealer"] = (dealer["rounds"][0]["dealer"] + 1) % 3
     assert not check_record(loads_record(json.dumps(dealer))).ok
+
+
+def test_a_bad_deal_is_named_as_the_rounds_deal_not_as_an_action():
+    data = play_game(GAME, ["random", "random"], 5, 1).record.to_dict()
+    data["rounds"][1]["deck"][0], data["rounds"][1]["deck"][-1] = "peek", data["rounds"][1]["deck"][0]
+    data["rounds"][1]["deck"] = data["rounds"][1]["deck"][:-1]  # 53 cards
+    verdict = check_record(loads_record(json.dumps(data)))
+    assert verdict.error.round == 2 and verdict.error.describe().startswith("round 2, the deal (")
