@@ -16,10 +16,11 @@ from game.tv import layout
 from game.tv.anim import Timeline
 from game.tv.app import TvApp
 from game.tv.games import screens_for
-from game.tv.render import RED
+from game.tv.render import AA, RED, contrast
 from game.tv.scenes import rat_a_tat_cat as rat
 from game.tv.scenes.rat_layout import PILE_CARD, RAT
 from tests.test_tv_catch_up import FRAME, picture, play_fast
+from tests.test_tv_contrast import low_contrast
 from tests.tv_fixtures import FakeServer, json_round_trip
 
 GAME = "rat-a-tat-cat"
@@ -227,10 +228,17 @@ def test_screens_of_six_seats_round_end_and_results() -> None:
     shown = scene.anim.round_end()
     assert shown is not None and shown["scores"] == scored["scores"]
     assert len(shown["lines"]) == len(revealed["lines"]) and all(None not in line for line in shown["lines"])
-    shot(server_app, "4p_round_end")
+    for _ in range(15):  # the flying power cards have landed: the lines and the scores at rest
+        server_app.tick(0.1)
+    canvas = shot(server_app, "4p_round_end")
+    back = server_app.ctx.art.face("back", RAT.card(0, 4, 1).size)
+    assert not any(_same(canvas.subsurface(RAT.card(s, 4, p)).copy(), back) for s in range(4) for p in range(1, 5))
+    assert scene.anim.round_end() is not None
+    found = low_contrast(server_app)
     for _ in range(60):
         server_app.tick(0.1)
     assert scene.anim.round_end() is None  # then the new round's backs
+    assert found == {}
     app, _ = fed_app(ups4, None)
     for _ in range(100):
         app.tick(0.1)
@@ -251,3 +259,38 @@ def test_a_whole_round_in_200ms_ends_at_rest_on_the_latest_view(players: int) ->
     assert isinstance(fast.scene, rat.RatTableScene) and not fast.scene.busy
     assert fast.scene.anim.news == calm.scene.anim.news != ""
     assert picture(fast) == picture(calm)
+
+
+def test_the_table_texts_and_the_card_faces_reach_aa() -> None:
+    ups = session_updates(6, seed=4, end="elimination", limit=100)
+    frames = [first(ups, lambda v, u: v["phase"] == "decide"),
+              first(ups, lambda v, u: v["knocker"] is not None),
+              first(ups, lambda v, u: any(s["out"] for s in v["seats"]) and v["phase"] == "draw"),
+              len(ups) - 1]
+    server = FakeServer()
+    app = TvApp(server)
+    found: dict[str, float] = {}
+    for k in frames:
+        server.updates.put(ups[k])
+        for _ in range(3):  # mid-animation, then at rest
+            app.tick(0.15)
+            found |= low_contrast(app)
+        for _ in range(60):
+            app.tick(0.1)
+        found |= low_contrast(app)
+    assert found == {}
+    for ink, paper in rat.CARD_TEXT_PAIRS:
+        assert contrast(ink, paper) >= AA, (ink, paper)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_every_rat_rect_lies_inside_the_safe_area_and_nothing_overlaps(seats: int) -> None:
+    from game.tv.scenes.rat_layout import all_rects
+    for name, rect in all_rects(seats).items():
+        assert layout.SAFE.contains(rect), f"{name} {rect} leaves the safe area {layout.SAFE}"
+    panels = [RAT.seat(i, seats) for i in range(seats)]
+    assert not any(a.colliderect(b) for i, a in enumerate(panels) for b in panels[i + 1:]), "seat panels overlap"
+    for s in range(seats):
+        cards = [RAT.card(s, seats, p) for p in range(1, 5)] + [RAT.drawn(s, seats)]
+        assert all(panels[s].contains(c) for c in cards)
+        assert not any(a.colliderect(b) for i, a in enumerate(cards) for b in cards[i + 1:]), "cards overlap"

@@ -26,6 +26,8 @@ CAT_INK = (20, 70, 120)    # 0-6: the cats (good cards)
 RAT_INK = (150, 30, 24)    # 7-9: the rats
 POWER_BG = (74, 40, 120)
 DEAD = (60, 60, 64)
+CARD_TEXT_PAIRS = (  # each card text's ink and its paper (tests/test_tv_rat.py checks WCAG AA)
+    (CAT_INK, CREAM), (RAT_INK, CREAM), (INK, POWER_BG), (INK, DEAD))
 
 TEXTS: dict[str, dict[str, str]] = {
     "game.rat-a-tat-cat": {"en": "Rat-a-Tat Cat", "es": "Rat-a-Tat Cat", "fr": "Rat-a-Tat Cat", "hu": "Rat-a-Tat Cat"},
@@ -216,11 +218,13 @@ class RatTableScene(Scene):
         end = view.get("end") or {}
         mode = str(end.get("mode") or "rounds")
         panel(canvas, RAT.round_label, PANEL, INK_DIM, 2)
-        tc.blit(canvas, t(f"hdr.{mode}", n=view.get("round"), total=end.get("rounds"), minutes=end.get("minutes"),
+        ended = self.anim.round_end()
+        shown_round = ended["round"] if ended is not None and ended.get("round") else view.get("round")
+        tc.blit(canvas, t(f"hdr.{mode}", n=shown_round, total=end.get("rounds"), minutes=end.get("minutes"),
                           limit=end.get("limit")),
                 layout.TEXT_LARGE, INK, max_width=RAT.round_label.width - 30, center=RAT.round_label.center)
         banner, phase, turn = RAT.turn_banner, view.get("phase"), view.get("turn")
-        if self.anim.round_end() is not None:
+        if ended is not None:
             phase = "deal"  # the lines of the round just over are still on show
         if phase in ("draw", "decide", "end_turn") and isinstance(turn, int):
             colour = parse_colour(ctx.model.seat_info(turn).get("colour"))
@@ -335,7 +339,10 @@ class RatTableScene(Scene):
 
 
 class RatDetail(ResultsDetail):
-    """The rounds played and each seat's best (lowest) round; eliminated seats marked by their name."""
+    """The rounds played and each seat's best (lowest) round; eliminated seats marked by their name.
+
+    The rules break no tie: seats of equal total share their place (no `tie_key`).
+    """
 
     def columns(self, texts: Callable[..., str]) -> list[str]:
         """Return the 'Rounds' and 'Best' headings."""
@@ -346,11 +353,6 @@ class RatDetail(ResultsDetail):
         mine = _rounds_of(detail, seat)
         shown = "·".join(number(v) for v in mine[-3:])
         return [("…" if len(mine) > 3 else "") + shown, number(min(mine)) if mine else "–"]
-
-    def tie_key(self, detail: dict[str, Any], seat: int) -> tuple[Any, ...]:
-        """Return the lower best round first (the table's order for equal totals)."""
-        mine = _rounds_of(detail, seat)
-        return (min(mine) if mine else 0,)
 
     def note(self, texts: Callable[..., str], detail: dict[str, Any]) -> str | None:
         """Return that the lowest total wins."""

@@ -114,8 +114,8 @@ class RatAnimator:
                 tl.say(at, t("ev.reshuffled", n=ev.get("pile")))
             elif kind == "revealed":
                 lines = [list(line) if isinstance(line, list) else [] for line in ev.get("lines") or ()]
-                shown = tl.add("round_end", at, ROUND_END_SECONDS, Sfx.FLIP, lines=lines, scores=None,
-                               totals=None).data
+                shown = tl.add("round_end", at, ROUND_END_SECONDS, Sfx.FLIP, lines=lines, round=None,
+                               scores=None, totals=None).data
                 tl.say(at, t("ev.revealed"))
                 shown_until = at + ROUND_END_SECONDS
                 at += 0.4
@@ -129,7 +129,8 @@ class RatAnimator:
                 at += 0.2
             elif kind == "round_scored":
                 if shown is not None:
-                    shown.update(scores=list(ev.get("scores") or ()), totals=list(ev.get("totals") or ()))
+                    shown.update(round=ev.get("round"), scores=list(ev.get("scores") or ()),
+                                 totals=list(ev.get("totals") or ()))
                 tl.say(at + 0.6, t("ev.round_scored", n=ev.get("round")))
                 at = max(at, shown_until)  # the next deal once the table had time to read the lines
             elif kind == "eliminated":
