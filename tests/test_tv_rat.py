@@ -294,3 +294,48 @@ def test_every_rat_rect_lies_inside_the_safe_area_and_nothing_overlaps(seats: in
         cards = [RAT.card(s, seats, p) for p in range(1, 5)] + [RAT.drawn(s, seats)]
         assert all(panels[s].contains(c) for c in cards)
         assert not any(a.colliderect(b) for i, a in enumerate(cards) for b in cards[i + 1:]), "cards overlap"
+
+
+@pytest.mark.parametrize("event,kind", [("swapped", "fly"), ("peeked", "glance"), ("knocked", "knock"),
+                                        ("drew", "fly"), ("replaced", "fly"), ("discarded", "fly")])
+def test_public_events_move_pictures_that_end_at_rest(event: str, kind: str) -> None:
+    for seed in range(8, 20):  # a bot game in which that event happens
+        ups = session_updates(4, seed=seed)
+        if any(e["type"] == event for u in ups for e in u["events"]):
+            break
+    k = first(ups, lambda v, u: any(e["type"] == event for e in u["events"]))
+    app, server = fed_app(ups, k)
+    rest_before = picture(app)
+    server.updates.put(ups[k])
+    app.tick(0.3)
+    scene = app.scene
+    assert isinstance(scene, rat.RatTableScene)
+    assert scene.anim.timeline.running(kind) or scene.anim.timeline.pending(kind)
+    moving = picture(app)
+    if event == "swapped":  # two backs cross between the two seats
+        ev = next(e for e in ups[k]["events"] if e["type"] == "swapped")
+        assert ev["seat"] != ev["other_seat"] and len(scene.anim.timeline.pending("fly")) >= 2
+    for _ in range(60):
+        app.tick(0.1)
+    assert not scene.busy and moving != picture(app) and moving != rest_before
+
+
+def test_the_score_screen_marks_seats_that_went_out() -> None:
+    ups = session_updates(6, seed=4, end="elimination", limit=100)
+    out = ups[-1]["outcome"]["detail"]["eliminated"]
+    assert out
+    app, _ = fed_app(ups, None)
+    for _ in range(100):
+        app.tick(0.1)
+    canvas = shot(app, "6p_elimination_results")
+    detail = rat.RatDetail()
+    d = ups[-1]["outcome"]["detail"]
+    for seat in out:  # the rounds it sat out (scored 0, out of the game) count for nothing
+        played = [r[seat] for r in d["round_scores"]]
+        while played[-1] == 0:
+            played.pop()
+        assert detail.cells(d, seat)[1] == str(min(played)) and played[-1] > 0
+    plain = pygame.Surface(layout.CANVAS)
+    app.ctx.model.update["outcome"]["detail"]["eliminated"] = []
+    app.draw(plain)
+    assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(canvas, "RGB")

@@ -365,7 +365,15 @@ class RatDetail(ResultsDetail):
 
 
 def _rounds_of(detail: dict[str, Any], seat: int) -> list[int]:
-    return [int(r[seat]) for r in detail.get("round_scores") or () if isinstance(r, list) and seat < len(r)]
+    """Return the scores of the rounds `seat` played: an eliminated seat's zeros after it went out are dropped.
+
+    The round that took a seat over the limit scored more than 0, so its trailing zeros are the rounds it sat out.
+    """
+    scores = [int(r[seat]) for r in detail.get("round_scores") or () if isinstance(r, list) and seat < len(r)]
+    if seat in (detail.get("eliminated") or ()):
+        while scores and scores[-1] == 0:
+            scores.pop()
+    return scores
 
 
 # ------------------------------------------------------------------ privacy
