@@ -339,3 +339,23 @@ def test_the_score_screen_marks_seats_that_went_out() -> None:
     app.ctx.model.update["outcome"]["detail"]["eliminated"] = []
     app.draw(plain)
     assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(canvas, "RGB")
+
+
+def test_b_hands_an_away_seat_to_a_bot_and_the_turn_timer_counts_down() -> None:
+    from game.tv.intents import Intent
+    ups = session_updates(3, seed=9)
+    k = first(ups, lambda v, u: v["phase"] == "draw")
+    app, server = fed_app(ups, k)
+    u = json_round_trip(ups[k])
+    u["table"]["seats"][2]["connected"] = False
+    u["timer"] = {"seat": u["view"]["turn"], "seconds_left": 9}
+    server.updates.put(u)
+    app.tick(0.1)
+    app.tick(1.0)
+    scene = app.scene
+    assert isinstance(scene, rat.RatTableScene)
+    assert scene.timer_left == pytest.approx(8.0, abs=0.05)
+    assert app.ctx.toast_text == app.ctx.texts("hint_away", name="P2")
+    app.dispatch(Intent.ADD_BOT)
+    assert server.commands[-1] == {"cmd": "seat_to_bot", "seat": 2}
+    assert low_contrast(app) == {}

@@ -17,7 +17,7 @@ from game.tv.games import GameScreens, ResultsDetail
 from game.tv.i18n import number
 from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, WARN, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text)
-from game.tv.scenes.base import Context, Scene, draw_toast
+from game.tv.scenes.base import Context, TableScene, draw_toast
 from game.tv.scenes.rat_anim import RatAnimator
 from game.tv.scenes.rat_layout import CARD, PILE_CARD, RAT
 
@@ -169,7 +169,7 @@ class RatCards:
 # ------------------------------------------------------------------ the table
 
 
-class RatTableScene(Scene):
+class RatTableScene(TableScene):
     """The table while a Rat-a-Tat Cat game runs; animations come from the update's public events."""
 
     def __init__(self, ctx: Context) -> None:
@@ -182,13 +182,15 @@ class RatTableScene(Scene):
         self.anim.reset()
 
     def on_update(self, update: dict[str, Any]) -> None:
-        """Schedule the animations of the update's events."""
+        """Schedule the animations of the update's events; keep the away hint and the turn timer."""
         self.anim.absorb(update)
+        self.track_table(update)
 
     def update(self, dt: float) -> None:
-        """Advance the animations and play their sounds."""
+        """Advance the animations, play their sounds, count the turn timer down."""
         for sfx in self.anim.update(dt):
             self.ctx.play(sfx)
+        self.tick_timer()
 
     @property
     def busy(self) -> bool:
@@ -232,8 +234,12 @@ class RatTableScene(Scene):
             pygame.draw.rect(canvas, (0, 0, 0), banner, 4, border_radius=22)
             draw_symbol(canvas, str(ctx.model.seat_info(turn).get("symbol")), (banner.left + 50, banner.centery),
                         52, INK, INK_DARK)
+            room = banner.width - 130 - (130 if self.timer_left is not None else 0)
             tc.blit(canvas, t(f"turn.{phase}", name=ctx.model.name(turn)), layout.TEXT_HUGE, ink_on(colour),
-                    max_width=banner.width - 130, midleft=(banner.left + 96, banner.centery))
+                    max_width=room, midleft=(banner.left + 96, banner.centery))
+            if self.timer_left is not None:
+                tc.blit(canvas, t("seconds", n=int(self.timer_left + 0.999)), layout.TEXT_LARGE, ink_on(colour),
+                        midright=(banner.right - 24, banner.centery))
         else:
             panel(canvas, banner, PANEL, INK_DIM, 2, 22)
             key = {"look": "turn.look", "over": "turn.over"}.get(str(phase), "turn.deal")
@@ -305,6 +311,8 @@ class RatTableScene(Scene):
             tags.append((t("away"), WARN))
         elif info.get("bot"):
             tags.append((t("bot"), INK_DIM))
+        if seat == self.timer_seat and self.timer_left is not None:
+            tags.append((t("seconds", n=int(self.timer_left + 0.999)), GOLD))
         x = r.right + 16
         for text, col in tags:
             box = tc.blit(canvas, text, layout.TEXT_SMALL, col, midleft=(x, rect.top + 34))
