@@ -123,3 +123,68 @@ def draw_confirm_quit(ctx: Context, canvas: pygame.Surface) -> None:
                 center=(layout.CONFIRM.centerx, layout.CONFIRM.top + 110))
     ctx.tc.blit(canvas, ctx.texts("quit.keys"), layout.TEXT_BODY, INK_DIM,
                 center=(layout.CONFIRM.centerx, layout.CONFIRM.bottom - 90))
+
+
+class TableScene(Scene):
+    """What every game's table does beside its own picture: the 'X is away' hint, B handing an away
+    player's seat to a bot, and the turn timer's countdown (from the update's public `timer`).
+
+    A game's table calls `track_table(update)` from `on_update` and `tick_timer()` from `update`.
+    """
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.timer_left: float | None = None
+        self.timer_seat: int | None = None
+        self._timer_base: tuple[float, float] | None = None  # (seconds_left, clock when received)
+        self._last_tick = -1
+        self._away_hint: tuple[int, str] | None = None  # (seat, text) of the 'X is away' toast
+
+    def track_table(self, update: dict[str, Any]) -> None:
+        """Say who dropped or came back and restart the turn timer countdown."""
+        self._hint_away(update, self.ctx.model.previous)
+        timer = update.get("timer")
+        if isinstance(timer, dict) and isinstance(timer.get("seconds_left"), (int, float)):
+            self.timer_seat = timer.get("seat")
+            self._timer_base = (float(timer["seconds_left"]), self.ctx.clock)
+        else:
+            self.timer_seat, self._timer_base, self.timer_left = None, None, None
+
+    def tick_timer(self) -> None:
+        """Count the turn timer down; tick over its last five seconds."""
+        if self._timer_base is not None:
+            left, since = self._timer_base
+            self.timer_left = max(0.0, left - (self.ctx.clock - since))
+            whole = int(self.timer_left + 0.999)
+            if whole <= 5 and whole != self._last_tick and whole > 0:
+                self.ctx.play(Sfx.TICK)
+            self._last_tick = whole
+
+    def _hint_away(self, update: dict[str, Any], previous: dict[str, Any] | None) -> None:
+        """Say who just dropped (B lets a bot play for them); take the hint down once they are back."""
+        def away(u: dict[str, Any] | None) -> dict[int, str]:
+            return {s.get("seat"): str(s.get("name", "")) for s in ((u or {}).get("table") or {}).get("seats") or ()
+                    if not s.get("connected", True) and not s.get("bot")}
+
+        now, before = away(update), away(previous)
+        for seat, name in now.items():
+            if seat not in before:
+                self._away_hint = (seat, self.ctx.texts("hint_away", name=name))
+                self.ctx.toast(self._away_hint[1], seconds=6)
+        if self._away_hint is not None and self._away_hint[0] not in now:
+            self.ctx.end_toast(self._away_hint[1])
+            self._away_hint = None
+            for seat, name in now.items():  # someone else is still away: say that instead
+                self._away_hint = (seat, self.ctx.texts("hint_away", name=name))
+                self.ctx.toast(self._away_hint[1], seconds=6)
+                break
+
+    def handle(self, intent: Intent) -> None:
+        """B hands a disconnected player's seat to a bot (the player takes it back by reconnecting)."""
+        if intent is not Intent.ADD_BOT:
+            return
+        away = [s for s in self.ctx.model.table.get("seats") or () if not s.get("connected", True) and not s.get("bot")]
+        if away:
+            self.ctx.host({"cmd": "seat_to_bot", "seat": away[0]["seat"]})
+        else:
+            self.ctx.toast(self.ctx.texts("no_away_seat"))

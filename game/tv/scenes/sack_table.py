@@ -8,85 +8,37 @@ import pygame
 
 from game.tv import layout
 from game.tv.i18n import number
-from game.tv.intents import Intent
 from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN, draw_coins, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text)
-from game.tv.scenes.base import Context, Scene, draw_toast
+from game.tv.scenes.base import Context, TableScene, draw_toast
 from game.tv.scenes.sack_anim import SackAnimator, row_len_for
 from game.tv.scenes.sack_layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
-from game.tv.sound import Sfx
 
 MINI_CARD = (60, 84)
 MARKER_SIZE = (58, 80)
 
 
-class SackTableScene(Scene):
+class SackTableScene(TableScene):
     """The table while a Cat in the Sack game runs; animations come from the update's events."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.anim = SackAnimator(ctx.texts, ctx.model.name)
-        self.timer_left: float | None = None
-        self.timer_seat: int | None = None
-        self._timer_base: tuple[float, float] | None = None  # (seconds_left, clock when received)
-        self._last_tick = -1
-        self._away_hint: tuple[int, str] | None = None  # (seat, text) of the 'X is away' toast
 
     def enter(self) -> None:
         """Start with a clean animation timeline."""
         self.anim.reset()
 
     def on_update(self, update: dict[str, Any]) -> None:
-        """Schedule the animations of the update's events and restart the turn timer countdown."""
+        """Schedule the animations of the update's events; keep the away hint and the turn timer."""
         self.anim.absorb(update, self.ctx.model.previous)
-        self._hint_away(update, self.ctx.model.previous)
-        timer = update.get("timer")
-        if isinstance(timer, dict) and isinstance(timer.get("seconds_left"), (int, float)):
-            self.timer_seat = timer.get("seat")
-            self._timer_base = (float(timer["seconds_left"]), self.ctx.clock)
-        else:
-            self.timer_seat, self._timer_base, self.timer_left = None, None, None
-
-    def _hint_away(self, update: dict[str, Any], previous: dict[str, Any] | None) -> None:
-        """Say who just dropped (B lets a bot play for them); take the hint down once they are back."""
-        def away(u: dict[str, Any] | None) -> dict[int, str]:
-            return {s.get("seat"): str(s.get("name", "")) for s in ((u or {}).get("table") or {}).get("seats") or ()
-                    if not s.get("connected", True) and not s.get("bot")}
-
-        now, before = away(update), away(previous)
-        for seat, name in now.items():
-            if seat not in before:
-                self._away_hint = (seat, self.ctx.texts("hint_away", name=name))
-                self.ctx.toast(self._away_hint[1], seconds=6)
-        if self._away_hint is not None and self._away_hint[0] not in now:
-            self.ctx.end_toast(self._away_hint[1])
-            self._away_hint = None
-            for seat, name in now.items():  # someone else is still away: say that instead
-                self._away_hint = (seat, self.ctx.texts("hint_away", name=name))
-                self.ctx.toast(self._away_hint[1], seconds=6)
-                break
-
-    def handle(self, intent: Intent) -> None:
-        """B hands a disconnected player's seat to a bot (the player takes it back by reconnecting)."""
-        if intent is not Intent.ADD_BOT:
-            return
-        away = [s for s in self.ctx.model.table.get("seats") or () if not s.get("connected", True) and not s.get("bot")]
-        if away:
-            self.ctx.host({"cmd": "seat_to_bot", "seat": away[0]["seat"]})
-        else:
-            self.ctx.toast(self.ctx.texts("no_away_seat"))
+        self.track_table(update)
 
     def update(self, dt: float) -> None:
         """Advance animations, sounds and the countdown."""
         for sfx in self.anim.update(dt):
             self.ctx.play(sfx)
-        if self._timer_base is not None:
-            left, since = self._timer_base
-            self.timer_left = max(0.0, left - (self.ctx.clock - since))
-            whole = int(self.timer_left + 0.999)
-            if whole <= 5 and whole != self._last_tick and whole > 0:
-                self.ctx.play(Sfx.TICK)
-            self._last_tick = whole
+        self.tick_timer()
 
     @property
     def busy(self) -> bool:

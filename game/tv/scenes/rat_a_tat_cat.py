@@ -1,0 +1,413 @@
+"""Rat-a-Tat Cat on the TV: its table scene, its part of the score screen and its texts.
+
+The platform finds this module by the game id (game.tv.games.screens_for) and uses `SCREENS`.
+The scene draws the public view only: a face-down card is a back (the view has no value for
+it), the card a seat drew from the pile is a back in its hand, and every line shows once the
+round is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from game.tv import layout
+from game.tv.games import GameScreens, ResultsDetail
+from game.tv.i18n import number
+from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, WARN, draw_symbol, grey_out,
+                            ink_on, panel, parse_colour, shadow_text)
+from game.tv.scenes.base import Context, TableScene, draw_toast
+from game.tv.scenes.rat_anim import RatAnimator
+from game.tv.scenes.rat_layout import CARD, PILE_CARD, RAT
+
+CREAM = (250, 244, 228)
+CAT_INK = (20, 70, 120)    # 0-6: the cats (good cards)
+RAT_INK = (150, 30, 24)    # 7-9: the rats
+POWER_BG = (74, 40, 120)
+DEAD = (60, 60, 64)
+CARD_TEXT_PAIRS = (  # each card text's ink and its paper (tests/test_tv_rat.py checks WCAG AA)
+    (CAT_INK, CREAM), (RAT_INK, CREAM), (INK, POWER_BG), (INK, DEAD))
+
+TEXTS: dict[str, dict[str, str]] = {
+    "game.rat-a-tat-cat": {"en": "Rat-a-Tat Cat", "es": "Rat-a-Tat Cat", "fr": "Rat-a-Tat Cat", "hu": "Rat-a-Tat Cat"},
+    "opt.end": {"en": "Game ends", "es": "Fin de partida", "fr": "Fin de partie", "hu": "Játék vége"},
+    "opt.end.rounds": {"en": "after rounds", "es": "por rondas", "fr": "en manches", "hu": "fordulók után"},
+    "opt.end.time": {"en": "on time", "es": "por tiempo", "fr": "au temps", "hu": "időre"},
+    "opt.end.elimination": {"en": "elimination", "es": "eliminación", "fr": "élimination", "hu": "kiesés"},
+    "opt.rounds": {"en": "Rounds", "es": "Rondas", "fr": "Manches", "hu": "Fordulók"},
+    "opt.minutes": {"en": "Minutes", "es": "Minutos", "fr": "Minutes", "hu": "Perc"},
+    "opt.limit": {"en": "Out at", "es": "Eliminado en", "fr": "Éliminé à", "hu": "Kiesés"},
+    "opt.kids": {"en": "Kids' game", "es": "Versión infantil", "fr": "Version enfants", "hu": "Gyerekváltozat"},
+    "hdr.rounds": {"en": "Round {n}/{total}", "es": "Ronda {n}/{total}", "fr": "Manche {n}/{total}",
+                   "hu": "{n}/{total}. forduló"},
+    "hdr.time": {"en": "Round {n} · {minutes} min", "es": "Ronda {n} · {minutes} min",
+                 "fr": "Manche {n} · {minutes} min", "hu": "{n}. forduló · {minutes} perc"},
+    "hdr.elimination": {"en": "Round {n} · out at {limit}", "es": "Ronda {n} · fuera en {limit}",
+                        "fr": "Manche {n} · éliminé à {limit}", "hu": "{n}. forduló · kiesés: {limit}"},
+    "turn.look": {"en": "Everyone: look at your outer cards", "es": "Todos: mirad vuestras cartas de los lados",
+                  "fr": "Tout le monde : regardez vos cartes du bout", "hu": "Mindenki: nézd meg a szélső lapjaidat"},
+    "turn.draw": {"en": "{name}: draw a card", "es": "{name}: roba una carta", "fr": "{name} : piochez",
+                  "hu": "{name}: húzz egy lapot"},
+    "turn.decide": {"en": "{name}: keep or discard", "es": "{name}: quédatela o descártala",
+                    "fr": "{name} : garder ou défausser", "hu": "{name}: tartsd meg vagy dobd el"},
+    "turn.end_turn": {"en": "{name}: knock or end the turn", "es": "{name}: llama o termina el turno",
+                      "fr": "{name} : frapper ou finir le tour", "hu": "{name}: kopogj vagy zárd a kört"},
+    "turn.deal": {"en": "The round is over", "es": "La ronda ha terminado", "fr": "La manche est finie",
+                  "hu": "Vége a fordulónak"},
+    "turn.over": {"en": "Game over", "es": "Fin de la partida", "fr": "Partie terminée", "hu": "Vége a játéknak"},
+    "pile": {"en": "Pile {n}", "es": "Mazo {n}", "fr": "Pioche {n}", "hu": "Pakli {n}"},
+    "dead": {"en": "dead", "es": "muerta", "fr": "morte", "hu": "halott"},
+    "knocked": {"en": "knocked", "es": "llamó", "fr": "a frappé", "hu": "kopogott"},
+    "out": {"en": "out", "es": "fuera", "fr": "éliminé", "hu": "kiesett"},
+    "total": {"en": "Total {n}", "es": "Total {n}", "fr": "Total {n}", "hu": "Összesen {n}"},
+    "this_round": {"en": "+{n} this round", "es": "+{n} esta ronda", "fr": "+{n} cette manche",
+                   "hu": "+{n} ebben a fordulóban"},
+    "last_turns": {"en": "{name} knocked: {n} last turns", "es": "{name} llamó: quedan {n} turnos",
+                   "fr": "{name} a frappé : {n} derniers tours", "hu": "{name} kopogott: még {n} kör"},
+    "draws_left": {"en": "Draw 2: {n} left", "es": "Roba 2: quedan {n}", "fr": "Pioche 2 : encore {n}",
+                   "hu": "Húzz 2-t: még {n}"},
+    "power.peek": {"en": "Peek", "es": "Espiar", "fr": "Coup d'œil", "hu": "Kukucs"},
+    "power.swap": {"en": "Swap", "es": "Cambio", "fr": "Échange", "hu": "Csere"},
+    "power.draw2": {"en": "Draw 2", "es": "Roba 2", "fr": "Pioche 2", "hu": "Húzz 2-t"},
+    "ev.round_dealt": {"en": "Round {n}: the cards are dealt", "es": "Ronda {n}: se reparten las cartas",
+                       "fr": "Manche {n} : les cartes sont distribuées", "hu": "{n}. forduló: kiosztva a lapok"},
+    "ev.look": {"en": "Look at your outer cards, then put them back", "es": "Mirad las cartas de los lados y dejadlas",
+                "fr": "Regardez vos cartes du bout, puis reposez-les", "hu": "Nézd meg a szélső lapokat, aztán tedd vissza"},
+    "ev.drew_pile": {"en": "{name} draws from the pile", "es": "{name} roba del mazo", "fr": "{name} pioche",
+                     "hu": "{name} húz a pakliból"},
+    "ev.drew_discard": {"en": "{name} takes the {card} from the discard", "es": "{name} toma el {card} del descarte",
+                        "fr": "{name} prend le {card} de la défausse", "hu": "{name} elveszi a dobottat: {card}"},
+    "ev.replaced": {"en": "{name} replaces card {pos}: out goes a {card}",
+                    "es": "{name} cambia la carta {pos}: sale un {card}",
+                    "fr": "{name} remplace la carte {pos} : sort un {card}",
+                    "hu": "{name} cseréli a(z) {pos}. lapot: kimegy egy {card}"},
+    "ev.discarded": {"en": "{name} discards a {card}", "es": "{name} descarta un {card}",
+                     "fr": "{name} défausse un {card}", "hu": "{name} eldob egy lapot: {card}"},
+    "ev.power_used": {"en": "{name} plays {card}", "es": "{name} juega {card}", "fr": "{name} joue {card}",
+                      "hu": "{name} kijátssza: {card}"},
+    "ev.peeked": {"en": "{name} peeks at card {pos}", "es": "{name} espía su carta {pos}",
+                  "fr": "{name} regarde sa carte {pos}", "hu": "{name} megnézi a(z) {pos}. lapját"},
+    "ev.swapped": {"en": "{name} swaps card {pos} with {other}'s card {other_pos}",
+                   "es": "{name} cambia su carta {pos} por la {other_pos} de {other}",
+                   "fr": "{name} échange sa carte {pos} avec la carte {other_pos} de {other}",
+                   "hu": "{name} elcseréli a(z) {pos}. lapját {other} {other_pos}. lapjával"},
+    "ev.swap_skipped": {"en": "{name} swaps nothing", "es": "{name} no cambia nada", "fr": "{name} n'échange rien",
+                        "hu": "{name} nem cserél"},
+    "ev.draw_again": {"en": "{name} draws again ({n} left)", "es": "{name} vuelve a robar (quedan {n})",
+                      "fr": "{name} repioche (encore {n})", "hu": "{name} újra húz (még {n})"},
+    "ev.knocked": {"en": "{name} knocks!", "es": "¡{name} llama!", "fr": "{name} frappe !", "hu": "{name} kopog!"},
+    "ev.reshuffled": {"en": "The discard is shuffled into a new pile of {n}",
+                      "es": "El descarte se baraja: nuevo mazo de {n}",
+                      "fr": "La défausse est mélangée : nouvelle pioche de {n}",
+                      "hu": "A dobott lapokból új pakli: {n} lap"},
+    "ev.revealed": {"en": "Every line is turned up", "es": "Se destapan todas las filas",
+                    "fr": "Toutes les lignes sont retournées", "hu": "Minden sor felfordítva"},
+    "ev.power_replaced": {"en": "{name}'s {card} is replaced from the pile",
+                          "es": "El {card} de {name} se cambia por una carta del mazo",
+                          "fr": "Le {card} de {name} est remplacé par la pioche",
+                          "hu": "{name} {card} lapja helyett új lap jön"},
+    "ev.round_scored": {"en": "Round {n} is scored", "es": "Puntuación de la ronda {n}",
+                        "fr": "Manche {n} comptée", "hu": "{n}. forduló pontjai"},
+    "ev.eliminated": {"en": "Out of the game: {names}", "es": "Fuera del juego: {names}",
+                      "fr": "Éliminé(s) : {names}", "hu": "Kiesett: {names}"},
+    "ev.time_up": {"en": "Time is up: this is the last round", "es": "Se acabó el tiempo: última ronda",
+                   "fr": "Temps écoulé : dernière manche", "hu": "Lejárt az idő: ez az utolsó forduló"},
+    "ev.game_over": {"en": "The game is over!", "es": "¡Se acabó la partida!", "fr": "La partie est finie !",
+                     "hu": "Vége a játéknak!"},
+    "results.rounds": {"en": "Rounds", "es": "Rondas", "fr": "Manches", "hu": "Fordulók"},
+    "results.best": {"en": "Best", "es": "Mejor", "fr": "Meilleure", "hu": "Legjobb"},
+    "results.lowest": {"en": "Lowest total wins", "es": "Gana el total más bajo", "fr": "Le plus petit total gagne",
+                       "hu": "A legkisebb összeg nyer"},
+}
+
+
+# ------------------------------------------------------------------ card art
+
+
+class RatCards:
+    """Rat-a-Tat Cat's card faces (numbers 0-9, the three powers), each drawn once per size."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._faces: dict[tuple[Any, tuple[int, int], bool], pygame.Surface] = {}
+
+    def face(self, card: Any, size: tuple[int, int], dead: bool = False) -> pygame.Surface:
+        """Return `card`'s face at `size`; None is a back (the platform's card back)."""
+        if card is None:
+            return self.ctx.art.face("back", size)
+        key = (card, size, dead)
+        surf = self._faces.get(key)
+        if surf is None:
+            surf = self._draw(card, size, dead)
+            self._faces[key] = surf
+        return surf
+
+    def _draw(self, card: Any, size: tuple[int, int], dead: bool) -> pygame.Surface:
+        w, h = size
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        rect = surf.get_rect()
+        tc = self.ctx.tc
+        if isinstance(card, int) and not isinstance(card, bool):
+            ink = CAT_INK if card <= 6 else RAT_INK
+            pygame.draw.rect(surf, CREAM, rect, border_radius=w // 8)
+            pygame.draw.rect(surf, ink, rect, max(3, w // 24), border_radius=w // 8)
+            big = tc.render(str(card), int(h * 0.55), ink)
+            surf.blit(big, big.get_rect(center=rect.center))
+            corner = tc.render(str(card), max(layout.TEXT_SMALL, h // 6), ink)
+            surf.blit(corner, (w // 10, h // 24))
+        else:
+            bg = DEAD if dead else POWER_BG
+            pygame.draw.rect(surf, bg, rect, border_radius=w // 8)
+            pygame.draw.rect(surf, GOLD, rect, max(3, w // 24), border_radius=w // 8)
+            label = self.ctx.texts(f"power.{card}")
+            text = tc.fit(label, layout.TEXT_SMALL if w < 120 else layout.TEXT_BODY, w - 12, INK, min_size=20)
+            surf.blit(text, text.get_rect(center=rect.center))
+        return surf
+
+
+# ------------------------------------------------------------------ the table
+
+
+class RatTableScene(TableScene):
+    """The table while a Rat-a-Tat Cat game runs; animations come from the update's public events."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.anim = RatAnimator(ctx.texts, ctx.model.name)
+        self.cards = RatCards(ctx)
+
+    def enter(self) -> None:
+        """Start with a clean animation timeline."""
+        self.anim.reset()
+
+    def on_update(self, update: dict[str, Any]) -> None:
+        """Schedule the animations of the update's events; keep the away hint and the turn timer."""
+        self.anim.absorb(update)
+        self.track_table(update)
+
+    def update(self, dt: float) -> None:
+        """Advance the animations, play their sounds, count the turn timer down."""
+        for sfx in self.anim.update(dt):
+            self.ctx.play(sfx)
+        self.tick_timer()
+
+    @property
+    def busy(self) -> bool:
+        """Return True while animations are still playing (the app waits before leaving the table)."""
+        return self.anim.busy
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Paint the table from the latest public view, then the animations over it."""
+        ctx = self.ctx
+        ctx.background(canvas)
+        view = ctx.model.view
+        if not view:
+            return
+        self._draw_header(canvas, view)
+        self._draw_piles(canvas, view)
+        players = int(view.get("players") or 0)
+        for seat in range(players):
+            self._draw_seat(canvas, view, seat, players)
+        self.anim.draw(canvas, lambda card, size: self.cards.face(card, size))
+        if self.anim.news:
+            shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK, max_width=RAT.news.width - 20,
+                        midleft=(RAT.news.left + 10, RAT.news.centery))
+        draw_toast(ctx, canvas)
+
+    def _draw_header(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
+        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        end = view.get("end") or {}
+        mode = str(end.get("mode") or "rounds")
+        panel(canvas, RAT.round_label, PANEL, INK_DIM, 2)
+        ended = self.anim.round_end()
+        shown_round = ended["round"] if ended is not None and ended.get("round") else view.get("round")
+        tc.blit(canvas, t(f"hdr.{mode}", n=shown_round, total=end.get("rounds"), minutes=end.get("minutes"),
+                          limit=end.get("limit")),
+                layout.TEXT_LARGE, INK, max_width=RAT.round_label.width - 30, center=RAT.round_label.center)
+        banner, phase, turn = RAT.turn_banner, view.get("phase"), view.get("turn")
+        if ended is not None:
+            phase = "deal"  # the lines of the round just over are still on show
+        if phase in ("draw", "decide", "end_turn") and isinstance(turn, int):
+            colour = parse_colour(ctx.model.seat_info(turn).get("colour"))
+            pygame.draw.rect(canvas, colour, banner, border_radius=22)
+            pygame.draw.rect(canvas, (0, 0, 0), banner, 4, border_radius=22)
+            draw_symbol(canvas, str(ctx.model.seat_info(turn).get("symbol")), (banner.left + 50, banner.centery),
+                        52, INK, INK_DARK)
+            room = banner.width - 130 - (130 if self.timer_left is not None else 0)
+            tc.blit(canvas, t(f"turn.{phase}", name=ctx.model.name(turn)), layout.TEXT_HUGE, ink_on(colour),
+                    max_width=room, midleft=(banner.left + 96, banner.centery))
+            if self.timer_left is not None:
+                tc.blit(canvas, t("seconds", n=int(self.timer_left + 0.999)), layout.TEXT_LARGE, ink_on(colour),
+                        midright=(banner.right - 24, banner.centery))
+        else:
+            panel(canvas, banner, PANEL, INK_DIM, 2, 22)
+            key = {"look": "turn.look", "over": "turn.over"}.get(str(phase), "turn.deal")
+            tc.blit(canvas, t(key), layout.TEXT_LARGE, INK, max_width=banner.width - 40, center=banner.center)
+
+    def _draw_piles(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
+        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        pile = int(view.get("pile") or 0)
+        if pile:
+            for k in range(min(3, (pile + 9) // 10)):  # a thicker stack for a fuller pile
+                canvas.blit(self.cards.face(None, PILE_CARD), RAT.pile.move(-3 * k, -3 * k))
+        else:
+            pygame.draw.rect(canvas, INK_DIM, RAT.pile, 3, border_radius=14)
+        badge = pygame.Rect(0, 0, 150, 50)
+        badge.midtop = (RAT.pile.centerx, RAT.pile.bottom + 10)
+        panel(canvas, badge, INK_DARK, INK_DIM, 2, 14)
+        tc.blit(canvas, t("pile", n=number(pile)), layout.TEXT_BODY, INK, max_width=badge.width - 12,
+                center=badge.center)
+        top = view.get("discard_top")
+        dead = bool(view.get("discard_dead"))
+        if top is None:
+            pygame.draw.rect(canvas, INK_DIM, RAT.discard, 3, border_radius=14)
+        else:
+            canvas.blit(self.cards.face(top, PILE_CARD, dead), RAT.discard)
+        if dead and top is not None:
+            tag = pygame.Rect(0, 0, 150, 50)
+            tag.midtop = (RAT.discard.centerx, RAT.discard.bottom + 10)
+            panel(canvas, tag, INK_DARK, RED, 3, 14)
+            tc.blit(canvas, t("dead"), layout.TEXT_BODY, INK, max_width=tag.width - 12, center=tag.center)
+        knocker = view.get("knocker")
+        if self.anim.round_end() is not None:
+            return
+        if isinstance(knocker, int) and view.get("phase") in ("draw", "decide", "end_turn"):
+            panel(canvas, RAT.knock, INK_DARK, GOLD, 3, 20)
+            tc.blit(canvas, t("last_turns", name=ctx.model.name(knocker), n=view.get("last_turns")),
+                    layout.TEXT_LARGE, GOLD, max_width=RAT.knock.width - 30, center=RAT.knock.center)
+        elif int(view.get("draws_left") or 0) and view.get("phase") in ("draw", "decide"):
+            panel(canvas, RAT.knock, INK_DARK, INK_DIM, 2, 20)
+            tc.blit(canvas, t("draws_left", n=view.get("draws_left")), layout.TEXT_LARGE, INK,
+                    max_width=RAT.knock.width - 30, center=RAT.knock.center)
+
+    def _draw_seat(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
+        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        rect = RAT.seat(seat, players)
+        info = ctx.model.seat_info(seat)
+        seats = view.get("seats") or ()
+        vseat = seats[seat] if seat < len(seats) else {}
+        out = bool(vseat.get("out"))
+        connected = info.get("connected", True)
+        colour = parse_colour(info.get("colour"))
+        shown = colour if connected and not out else grey_out(colour)
+        phase = view.get("phase")
+        ended = self.anim.round_end()  # the round just over, from the public events: its lines and scores
+        is_turn = phase in ("draw", "decide", "end_turn") and view.get("turn") == seat and ended is None
+        if is_turn:
+            pygame.draw.rect(canvas, shown, rect.inflate(18, 18), border_radius=26)
+        looking = bool(vseat.get("looking"))
+        panel(canvas, rect, (30, 34, 36) if out or not connected else PANEL, shown,
+              6 if is_turn or looking else 3, 20)
+        draw_symbol(canvas, str(info.get("symbol")), (rect.left + 34, rect.top + 32), 40, shown)
+        r = tc.blit(canvas, str(info.get("name", "")), layout.TEXT_LARGE, INK if connected and not out else GREY,
+                    max_width=rect.width - 260, midleft=(rect.left + 64, rect.top + 32))
+        tags: list[tuple[str, tuple[int, int, int]]] = []
+        if out:
+            tags.append((t("out"), GREY))
+        if view.get("knocker") == seat:
+            tags.append((t("knocked"), GOLD))
+        if not connected:
+            tags.append((t("away"), WARN))
+        elif info.get("bot"):
+            tags.append((t("bot"), INK_DIM))
+        if seat == self.timer_seat and self.timer_left is not None:
+            tags.append((t("seconds", n=int(self.timer_left + 0.999)), GOLD))
+        x = r.right + 16
+        for text, col in tags:
+            box = tc.blit(canvas, text, layout.TEXT_SMALL, col, midleft=(x, rect.top + 34))
+            x = box.right + 14
+        line = list(vseat.get("line") or ())
+        if ended is not None:
+            lines = ended["lines"]
+            line = list(lines[seat]) if seat < len(lines) else []
+        if not out and line:
+            for p in range(1, 5):
+                card = line[p - 1] if p - 1 < len(line) else None
+                canvas.blit(self.cards.face(card, CARD), RAT.card(seat, players, p))
+        if is_turn and phase == "decide":  # the card in hand: a back unless it came from the discard
+            held = view.get("drawn_card") if view.get("drawn_from") == "discard" else None
+            spot = RAT.drawn(seat, players)
+            canvas.blit(self.cards.face(held, CARD), spot)
+            pygame.draw.rect(canvas, GOLD, spot.inflate(8, 8), 4, border_radius=12)
+        totals = (ended or {}).get("totals") or view.get("totals") or ()
+        total = int(totals[seat]) if seat < len(totals) else 0
+        foot_y = rect.bottom - 36
+        tc.blit(canvas, t("total", n=number(total)), layout.TEXT_LARGE, INK if not out else GREY,
+                midleft=(rect.left + 20, foot_y))
+        last = (ended or {}).get("scores")
+        if ended is None and phase in ("deal", "over") and view.get("round_scores"):
+            last = view["round_scores"][-1]
+        if last and seat < len(last) and not out:
+            tc.blit(canvas, t("this_round", n=number(int(last[seat]))), layout.TEXT_BODY, GOLD,
+                    midright=(rect.right - 20, foot_y))
+
+
+# ------------------------------------------------------------------ the score screen
+
+
+class RatDetail(ResultsDetail):
+    """The rounds played and each seat's best (lowest) round; eliminated seats marked by their name.
+
+    The rules break no tie: seats of equal total share their place (no `tie_key`).
+    """
+
+    def columns(self, texts: Callable[..., str]) -> list[str]:
+        """Return the 'Rounds' and 'Best' headings."""
+        return [texts("results.rounds"), texts("results.best")]
+
+    def cells(self, detail: dict[str, Any], seat: int) -> list[str]:
+        """Return the seat's round scores (the last three, 'a·b·c') and its lowest round."""
+        mine = _rounds_of(detail, seat)
+        shown = "·".join(number(v) for v in mine[-3:])
+        return [("…" if len(mine) > 3 else "") + shown, number(min(mine)) if mine else "–"]
+
+    def note(self, texts: Callable[..., str], detail: dict[str, Any]) -> str | None:
+        """Return that the lowest total wins."""
+        return texts("results.lowest")
+
+    def draw_beside_name(self, ctx: Context, canvas: pygame.Surface, seat: int, x: int, y: int) -> None:
+        """Mark a seat that went out at the elimination limit."""
+        if seat in (ctx.model.outcome.get("detail") or {}).get("eliminated", ()):
+            ctx.tc.blit(canvas, ctx.texts("out"), layout.TEXT_BODY, GREY, midleft=(x, y))
+
+
+def _rounds_of(detail: dict[str, Any], seat: int) -> list[int]:
+    """Return the scores of the rounds `seat` played: an eliminated seat's zeros after it went out are dropped.
+
+    The round that took a seat over the limit scored more than 0, so its trailing zeros are the rounds it sat out.
+    """
+    scores = [int(r[seat]) for r in detail.get("round_scores") or () if isinstance(r, list) and seat < len(r)]
+    if seat in (detail.get("eliminated") or ()):
+        while scores and scores[-1] == 0:
+            scores.pop()
+    return scores
+
+
+# ------------------------------------------------------------------ privacy
+
+
+def check_view(view: dict[str, Any]) -> str | None:
+    """Return why a view is not public (a face-down card's value shown during play), else None.
+
+    While a round is played only the kids variant's outer cards (1 and 4) lie face up; at the
+    deal/over phases every line is turned up (R-END-2) and may carry values.
+    """
+    if view.get("phase") not in ("look", "draw", "decide", "end_turn"):
+        return None
+    open_positions = {0, 3} if view.get("kids") else set()
+    for s in view.get("seats") or ():
+        for i, card in enumerate((s or {}).get("line") or ()):
+            if card is not None and i not in open_positions:
+                return "a face-down card is shown"
+    if view.get("drawn_card") is not None and view.get("drawn_from") != "discard":
+        return "a card drawn from the pile is shown"
+    return None
+
+
+PRIVATE_VIEW_KEYS = frozenset({"drawn", "look", "peek"})
+PRIVATE_EVENT_TYPES = frozenset({"you_drew", "you_placed", "you_peeked"})
+
+SCREENS = GameScreens(table_scene=RatTableScene, texts=TEXTS, detail=RatDetail(),
+                      private_view_keys=PRIVATE_VIEW_KEYS, private_event_types=PRIVATE_EVENT_TYPES,
+                      check_view=check_view)

@@ -1,0 +1,173 @@
+"""Rat-a-Tat Cat animations and news: built from an update's public events, drawn over the table.
+
+The table scene draws the latest public view at rest; this module adds short moving pictures on
+top (a card leaves the pile or the discard, goes into a line, two cards cross between seats, a
+glance at a face-down card, the knock) and the news line. Card values come from the events only
+where those are public: a drawn pile card stays a back until it is used or discarded.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from game.tv.anim import Timeline, ease_in_out, ease_out, hop
+from game.tv.i18n import Texts
+from game.tv.render import GOLD
+from game.tv.scenes.rat_layout import CARD, RAT
+from game.tv.sound import Sfx
+
+Point = tuple[float, float]
+ROUND_END_SECONDS = 4.0  # every line face up with the round's scores, before the next deal
+Face = Callable[[Any, tuple[int, int]], pygame.Surface]  # (card or None for a back, size) -> picture
+
+
+def card_name(t: Texts, card: Any) -> str:
+    """Return a card's name in the TV's language: '7', 'Peek', 'Swap', 'Draw 2'."""
+    if isinstance(card, int) and not isinstance(card, bool):
+        return str(card)
+    return t(f"power.{card}")
+
+
+class RatAnimator:
+    """Turns each update's public events into timed animations and news lines; draws them on request."""
+
+    def __init__(self, texts: Texts, name_of: Callable[[int | None], str]) -> None:
+        self.texts = texts
+        self.name_of = name_of
+        self.timeline = Timeline()
+
+    def reset(self) -> None:
+        """Forget every animation and news line (a fresh table)."""
+        self.timeline.clear()
+
+    @property
+    def news(self) -> str:
+        """Return the news line: what the latest event shown so far did."""
+        return self.timeline.caption
+
+    def absorb(self, update: dict[str, Any]) -> None:
+        """Schedule the animations and news lines of `update`'s public events."""
+        view = update.get("view") or {}
+        n = int(view.get("players") or 2)
+        tl, t = self.timeline, self.texts
+        at = tl.open_beat()
+        pile, discard = RAT.pile.center, RAT.discard.center
+        shown: dict[str, Any] | None = None  # this update's round end: the turned-up lines, then the scores
+        shown_until = at
+        for ev in update.get("events") or ():
+            if not isinstance(ev, dict):
+                continue
+            kind, seat = ev.get("type"), ev.get("seat")
+            name = self.name_of(seat) if isinstance(seat, int) else ""
+            if kind == "round_dealt":
+                for s in range(n):
+                    for p in range(1, 5):
+                        tl.add("fly", at + 0.04 * (s + p), 0.35, Sfx.FLIP if s == p == 1 else None, card=None,
+                               src=pile, dst=RAT.card(s, n, p).center)
+                tl.say(at, t("ev.round_dealt", n=ev.get("round")))
+                at += 0.3
+            elif kind == "look":
+                tl.say(at, t("ev.look"))
+            elif kind == "drew" and isinstance(seat, int):
+                from_discard = ev.get("source") == "discard"
+                tl.add("fly", at, 0.4, Sfx.FLIP, card=ev.get("card") if from_discard else None,
+                       src=discard if from_discard else pile, dst=RAT.drawn(seat, n).center)
+                tl.say(at, t("ev.drew_discard" if from_discard else "ev.drew_pile", name=name,
+                             card=card_name(t, ev.get("card"))))
+                at += 0.3
+            elif kind == "replaced" and isinstance(seat, int):
+                slot = RAT.card(seat, n, int(ev.get("position") or 1)).center
+                tl.add("fly", at, 0.4, Sfx.FLIP, card=ev.get("card"), src=RAT.drawn(seat, n).center, dst=slot)
+                tl.add("fly", at + 0.15, 0.4, None, card=ev.get("discarded"), src=slot, dst=discard)
+                tl.say(at, t("ev.replaced", name=name, pos=ev.get("position"),
+                             card=card_name(t, ev.get("discarded"))))
+                at += 0.4
+            elif kind == "discarded" and isinstance(seat, int):
+                tl.add("fly", at, 0.4, Sfx.FLIP, card=ev.get("card"), src=RAT.drawn(seat, n).center, dst=discard)
+                tl.say(at, t("ev.discarded", name=name, card=card_name(t, ev.get("card"))))
+                at += 0.3
+            elif kind == "power_used" and isinstance(seat, int):
+                tl.say(at, t("ev.power_used", name=name, card=card_name(t, ev.get("power"))))
+            elif kind == "peeked" and isinstance(seat, int):
+                tl.add("glance", at, 0.8, None, rect=RAT.card(seat, n, int(ev.get("position") or 1)))
+                tl.say(at, t("ev.peeked", name=name, pos=ev.get("position")))
+                at += 0.5
+            elif kind == "swapped" and isinstance(seat, int) and isinstance(ev.get("other_seat"), int):
+                a = RAT.card(seat, n, int(ev.get("position") or 1)).center
+                b = RAT.card(ev["other_seat"], n, int(ev.get("other_position") or 1)).center
+                tl.add("fly", at, 0.6, Sfx.FLIP, card=None, src=a, dst=b)
+                tl.add("fly", at, 0.6, None, card=None, src=b, dst=a)
+                tl.say(at, t("ev.swapped", name=name, pos=ev.get("position"),
+                             other=self.name_of(ev["other_seat"]), other_pos=ev.get("other_position")))
+                at += 0.5
+            elif kind == "swap_skipped" and isinstance(seat, int):
+                tl.say(at, t("ev.swap_skipped", name=name))
+            elif kind == "draw_again" and isinstance(seat, int):
+                tl.say(at, t("ev.draw_again", name=name, n=ev.get("draws_left")))
+            elif kind == "knocked" and isinstance(seat, int):
+                tl.add("knock", at, 0.9, Sfx.BID, rect=RAT.seat(seat, n))
+                tl.say(at, t("ev.knocked", name=name))
+                at += 0.5
+            elif kind == "reshuffled":
+                tl.say(at, t("ev.reshuffled", n=ev.get("pile")))
+            elif kind == "revealed":
+                lines = [list(line) if isinstance(line, list) else [] for line in ev.get("lines") or ()]
+                shown = tl.add("round_end", at, ROUND_END_SECONDS, Sfx.FLIP, lines=lines, round=None,
+                               scores=None, totals=None).data
+                tl.say(at, t("ev.revealed"))
+                shown_until = at + ROUND_END_SECONDS
+                at += 0.4
+            elif kind == "power_replaced" and isinstance(seat, int):
+                position = int(ev.get("position") or 1)
+                slot = RAT.card(seat, n, position).center
+                tl.add("fly", at, 0.35, None, card=ev.get("power"), src=slot, dst=discard)
+                tl.say(at, t("ev.power_replaced", name=name, card=card_name(t, ev.get("power"))))
+                if shown is not None and seat < len(shown["lines"]) and position <= len(shown["lines"][seat]):
+                    shown["lines"][seat][position - 1] = ev.get("card")
+                at += 0.2
+            elif kind == "round_scored":
+                if shown is not None:
+                    shown.update(round=ev.get("round"), scores=list(ev.get("scores") or ()),
+                                 totals=list(ev.get("totals") or ()))
+                tl.say(at + 0.6, t("ev.round_scored", n=ev.get("round")))
+                at = max(at, shown_until)  # the next deal once the table had time to read the lines
+            elif kind == "eliminated":
+                out = [self.name_of(s) for s in ev.get("seats") or () if isinstance(s, int)]
+                if out:
+                    tl.say(at, t("ev.eliminated", names=", ".join(out)))
+            elif kind == "time_up":
+                tl.say(at, t("ev.time_up"))
+            elif kind == "game_over":
+                tl.say(at, t("ev.game_over"))
+        tl.close_beat()
+
+    def round_end(self) -> dict[str, Any] | None:
+        """Return the round end being shown ({lines, scores, totals} from the public events), or None."""
+        pending = self.timeline.pending("round_end")
+        return pending[-1].data if pending else None
+
+    def update(self, dt: float) -> list[str]:
+        """Advance the animations and the news line; return the sounds that start now."""
+        return self.timeline.advance(dt)
+
+    @property
+    def busy(self) -> bool:
+        """Return True while an animation or a news line is still to come."""
+        return self.timeline.busy
+
+    def draw(self, canvas: pygame.Surface, face: Face) -> None:
+        """Draw every running animation over the table (reads only)."""
+        tl = self.timeline
+        for a, p in tl.running("glance"):  # an eye-gold glow lifts the face-down card a little
+            rect = a.data["rect"].move(0, -int(18 * (1 - abs(2 * p - 1))))
+            canvas.blit(face(None, CARD), rect)
+            pygame.draw.rect(canvas, GOLD, rect.inflate(10, 10), 5, border_radius=12)
+        for a, p in tl.running("fly"):
+            x, y = hop(a.data["src"], a.data["dst"], ease_in_out(p), 60)
+            img = face(a.data.get("card"), CARD)
+            canvas.blit(img, img.get_rect(center=(int(x), int(y))))
+        for a, p in tl.running("knock"):
+            rect = a.data["rect"].inflate(int(60 * ease_out(p)), int(60 * ease_out(p)))
+            pygame.draw.rect(canvas, GOLD, rect, max(1, int(10 * (1 - p))), border_radius=30)

@@ -1,0 +1,63 @@
+"""The Rat-a-Tat Cat table's geometry on the 1920x1080 canvas: header, piles, news and seat panels."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.tv.layout import SAFE
+
+CARD = (96, 134)        # a card of a seat's line
+PILE_CARD = (130, 182)  # the draw pile and the discard pile
+GAP = 12
+SEAT_GAP = 24
+
+
+class RatLayout:
+    """The header (round/end mode, whose turn), the piles and news line, then the seat panels in rows."""
+
+    round_label: pygame.Rect = pygame.Rect(SAFE.left, SAFE.top, 420, 84)
+    turn_banner: pygame.Rect = pygame.Rect(SAFE.left + 440, SAFE.top, SAFE.width - 440, 84)
+    pile: pygame.Rect = pygame.Rect(SAFE.left + 40, 160, *PILE_CARD)
+    discard: pygame.Rect = pygame.Rect(SAFE.left + 230, 160, *PILE_CARD)
+    news: pygame.Rect = pygame.Rect(SAFE.left + 420, 160, SAFE.width - 420, 64)
+    knock: pygame.Rect = pygame.Rect(SAFE.left + 420, 240, SAFE.width - 420, 76)
+    seats_top: int = 400
+
+    def columns(self, count: int) -> int:
+        """Return how many seat panels stand side by side (two rows from four seats up)."""
+        return count if count <= 3 else (count + 1) // 2
+
+    def seat(self, i: int, count: int) -> pygame.Rect:
+        """Return seat panel i of `count`: one row up to three seats, else two rows."""
+        cols = self.columns(max(1, count))
+        rows = (count + cols - 1) // cols
+        w = min(560, (SAFE.width - (cols - 1) * SEAT_GAP) // cols)
+        h = (SAFE.bottom - self.seats_top - (rows - 1) * SEAT_GAP) // rows
+        h = min(h, 300)
+        row, col = divmod(i, cols)
+        in_row = min(cols, count - row * cols)
+        left = SAFE.centerx - (in_row * w + (in_row - 1) * SEAT_GAP) // 2
+        return pygame.Rect(left + col * (w + SEAT_GAP), self.seats_top + row * (h + SEAT_GAP), w, h)
+
+    def card(self, seat: int, count: int, position: int) -> pygame.Rect:
+        """Return where card `position` (1..4) of seat's line lies in its panel."""
+        s = self.seat(seat, count)
+        return pygame.Rect(s.left + 18 + (position - 1) * (CARD[0] + GAP), s.top + 66, *CARD)
+
+    def drawn(self, seat: int, count: int) -> pygame.Rect:
+        """Return where the card the seat holds (drawn, deciding) lies: right of its line, raised."""
+        s = self.seat(seat, count)
+        return pygame.Rect(s.right - CARD[0] - 14, s.top + 52, *CARD)
+
+
+RAT = RatLayout()
+
+
+def all_rects(seats: int) -> dict[str, pygame.Rect]:
+    """Return every fixed rectangle of the table for `seats` players (for the safe-area test)."""
+    out = {f"rat.{n}": getattr(RAT, n) for n in ("round_label", "turn_banner", "pile", "discard", "news", "knock")}
+    for i in range(seats):
+        out[f"rat.seat{i}"] = RAT.seat(i, seats)
+        for p in range(1, 5):
+            out[f"rat.card{i}.{p}"] = RAT.card(i, seats, p)
+    return out

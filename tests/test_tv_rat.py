@@ -1,0 +1,361 @@
+"""The Rat-a-Tat Cat TV scene, fed the public updates a real session sends for bot-only games."""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pygame
+import pytest
+
+from game import protocol as P
+from game.bots import make_bot
+from game.session import PUBLIC, Out, Session
+from game.tv import layout
+from game.tv.anim import Timeline
+from game.tv.app import TvApp
+from game.tv.games import screens_for
+from game.tv.render import AA, RED, contrast
+from game.tv.scenes import rat_a_tat_cat as rat
+from game.tv.scenes.rat_layout import PILE_CARD, RAT
+from tests.test_tv_catch_up import FRAME, picture, play_fast
+from tests.test_tv_contrast import low_contrast
+from tests.tv_fixtures import FakeServer, json_round_trip
+
+GAME = "rat-a-tat-cat"
+SHOTS = "/tmp/shots-rattv"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    os.makedirs(SHOTS, exist_ok=True)
+    yield
+
+
+def session_updates(players: int, seed: int = 1, **options: Any) -> list[dict[str, Any]]:
+    """Return every public update (Out to PUBLIC) a session sends while bots play a whole game."""
+    now = [0.0]  # the table's clock: each move takes ten seconds (a time-limited game runs out)
+    s = Session("RATTV1", random.Random(seed), game=GAME, clock=lambda: now[0])
+    ups: list[dict[str, Any]] = []
+
+    bots = [make_bot(GAME, "heuristic", random.Random(seed * 10 + k)) for k in range(players)]
+
+    def keep(outs: list[Any]) -> None:
+        for o in outs:
+            if not isinstance(o, Out) or o.message.get("type") != "update":
+                continue
+            if o.to is PUBLIC:
+                ups.append(o.message)
+            elif s.state is not None and hasattr(bots[o.message["you"]["seat"]], "observe"):  # each bot gets its seat's stream
+                seat = o.message["you"]["seat"]
+                bots[seat].observe(s.seat_view(seat), o.message["events"])
+
+    for conn in range(players):
+        s.handle(conn, P.Join(f"P{conn}"))
+    keep(s.host_command(P.Host(P.HostCmd.SET_GAME, game=GAME)))
+    for name, value in options.items():
+        keep(s.host_command(P.Host(P.HostCmd.SET_OPTION, name=name, value=value)))
+    keep(s.host_command(P.Host(P.HostCmd.START)))
+    steps = 0
+    while s.stage == "playing":
+        seat = min(s.rules.to_act(s.state))
+        outs = s.submit(seat, s.version, bots[seat].act(s.seat_view(seat)))
+        keep(outs)
+        now[0] += 10.0
+        if s.game_deadline is not None and now[0] >= s.game_deadline:
+            keep(s.expire_timer())
+        steps += 1
+        assert steps < 20_000
+    return [json_round_trip(u) for u in ups]
+
+
+def fed_app(ups: list[dict[str, Any]], upto: int | None = None, settle: int = 40) -> tuple[TvApp, FakeServer]:
+    """Return a TV that got updates[..upto) through its normal update path, each given time to finish."""
+    server = FakeServer()
+    app = TvApp(server)
+    for u in ups[:upto]:
+        server.updates.put(u)
+        for _ in range(settle):
+            app.tick(0.1)
+    return app, server
+
+
+def first(ups: list[dict[str, Any]], test) -> int:
+    return next(i for i, u in enumerate(ups) if u.get("view") and test(u["view"], u))
+
+
+def shot(app: TvApp, name: str) -> pygame.Surface:
+    canvas = pygame.Surface(layout.CANVAS)
+    app.draw(canvas)
+    pygame.image.save(canvas, f"{SHOTS}/{name}.png")
+    return canvas
+
+
+def test_the_module_is_found_by_game_id_and_refuses_every_private_field() -> None:
+    screens = screens_for(GAME)
+    assert screens is rat.SCREENS and screens.table_scene is rat.RatTableScene
+    # every field a seat's view adds to the public one, and every event meant for one seat
+    from game.engine.rat_a_tat_cat.views import EVENT_SCHEMAS, PUBLIC_SCHEMA, SEAT_SCHEMA
+    assert set(SEAT_SCHEMA) - set(PUBLIC_SCHEMA) - {"seat", "legal"} == screens.private_view_keys
+    assert {e for e in EVENT_SCHEMAS if e.startswith("you_")} == screens.private_event_types
+    for lang in ("en", "es", "fr", "hu"):
+        assert all(lang in entry and entry[lang] for entry in rat.TEXTS.values())
+
+
+@pytest.mark.parametrize("players,options", [(2, {}), (6, {}), (3, {"kids": True}),
+                                             (4, {"end": "elimination", "limit": 100}),
+                                             (5, {"end": "time", "minutes": 10})])
+def test_every_update_of_whole_games_is_drawn_without_error(players: int, options: dict[str, Any]) -> None:
+    ups = session_updates(players, seed=players, **options)
+    assert ups[-1]["stage"] == "over"
+    server = FakeServer()
+    app = TvApp(server)
+    canvas = pygame.Surface(layout.CANVAS)
+    seen_scene = False
+    for u in ups:
+        server.updates.put(u)
+        app.tick(0.2)
+        app.draw(canvas)
+        seen_scene |= isinstance(app.scene, rat.RatTableScene)
+    assert seen_scene and app.model.rejected == 0  # the TV took every public update: none looked private
+    assert app.model.update["version"] == ups[-1]["version"]
+
+
+def test_the_public_view_never_carries_a_face_down_value_and_the_tv_refuses_one() -> None:
+    ups = session_updates(4, seed=2, kids=True)
+    playing = [u for u in ups if u.get("view") and u["view"]["phase"] in ("draw", "decide", "end_turn")]
+    assert playing
+    for u in playing:
+        assert rat.check_view(u["view"]) is None
+        for s in u["view"]["seats"]:
+            assert s["line"][1] is None and s["line"][2] is None  # kids: only the outer two face up
+    leaky = json_round_trip(playing[0])
+    leaky["view"]["seats"][0]["line"][1] = 5
+    assert rat.check_view(leaky["view"]) == "a face-down card is shown"
+    app, server = fed_app(ups, first(ups, lambda v, u: v["phase"] == "draw"), settle=2)
+    before = app.model.update["version"]
+    server.updates.put(leaky)
+    seat_update = json_round_trip(playing[0])
+    seat_update["view"]["drawn"] = 4
+    server.updates.put(seat_update)
+    app.tick(0.1)
+    assert app.model.update["version"] == before and app.model.rejected == 2
+
+
+def _bytes(canvas: pygame.Surface, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(canvas.subsurface(rect).copy(), "RGB")
+
+
+def _pixels_of(canvas: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> int:
+    sub = canvas.subsurface(rect)
+    return sum(1 for x in range(0, rect.width, 2) for y in range(0, rect.height, 2)
+               if sub.get_at((x, y))[:3] == colour)
+
+
+def test_pile_count_discard_top_and_the_knock_are_drawn() -> None:
+    ups = session_updates(4, seed=3)
+    k = first(ups, lambda v, u: v["knocker"] is not None and v["phase"] == "draw")
+    app, _ = fed_app(ups, k + 1)
+    view = app.model.view
+    canvas = shot(app, "4p_after_knock")
+    scene = app.scene
+    assert isinstance(scene, rat.RatTableScene)
+    # the same table with another pile count, discard top and no knock must look different there
+    other = json_round_trip(view)
+    other["pile"] = view["pile"] + 7
+    other["discard_top"] = "swap" if view["discard_top"] != "swap" else 3
+    other["knocker"] = None
+    app.model.update["view"] = other
+    changed = pygame.Surface(layout.CANVAS)
+    app.draw(changed)
+    app.model.update["view"] = view
+    badge = pygame.Rect(RAT.pile.left - 20, RAT.pile.bottom, PILE_CARD[0] + 40, 70)
+    for rect in (badge, RAT.discard, RAT.knock):
+        assert _bytes(canvas, rect) != _bytes(changed, rect), rect
+    # a dead power card on the discard is marked
+    dead = json_round_trip(view)
+    dead.update(discard_top="peek", discard_dead=True)
+    app.model.update["view"] = dead
+    app.draw(changed)
+    app.model.update["view"] = view
+    tag = pygame.Rect(RAT.discard.left - 10, RAT.discard.bottom, PILE_CARD[0] + 20, 70)
+    assert _pixels_of(changed, tag, RED) > 20
+
+
+def test_a_card_drawn_from_the_pile_is_a_back_in_the_hand() -> None:
+    ups = session_updates(2, seed=5)
+    k = first(ups, lambda v, u: v["phase"] == "decide" and v["drawn_from"] == "pile")
+    app, _ = fed_app(ups, k + 1)
+    seat = app.model.view["turn"]
+    canvas = shot(app, "2p_mid_turn")
+    spot = RAT.drawn(seat, 2)
+    back = app.ctx.art.face("back", spot.size)
+    held = canvas.subsurface(spot).copy()
+    assert _same(held, back)
+    # taken from the discard, everyone saw it: then it is that card's face, not a back
+    k = first(ups, lambda v, u: v["phase"] == "decide" and v["drawn_from"] == "discard")
+    app, _ = fed_app(ups, k + 1)
+    canvas = shot(app, "2p_took_discard")
+    assert not _same(canvas.subsurface(RAT.drawn(app.model.view["turn"], 2)).copy(), back)
+
+
+def _same(a: pygame.Surface, b: pygame.Surface) -> bool:
+    """Return True if the opaque middle of `b` (a card picture) equals `a` there."""
+    w, h = a.get_size()
+    return all(a.get_at((x, y))[:3] == b.get_at((x, y))[:3] for x in range(10, w - 10, 7) for y in range(10, h - 10, 7))
+
+
+def test_screens_of_six_seats_round_end_and_results() -> None:
+    ups = session_updates(6, seed=6)
+    app, _ = fed_app(ups, first(ups, lambda v, u: v["phase"] == "decide") + 1)
+    shot(app, "6p_mid_turn")
+    ups4 = session_updates(4, seed=3, kids=True)
+    app, _ = fed_app(ups4, first(ups4, lambda v, u: v["phase"] == "draw") + 1)
+    shot(app, "4p_kids_mid_turn")
+    # a round ends in the update that deals the next one: its lines and scores come from the public events
+    end = first(ups4, lambda v, u: any(e["type"] == "revealed" for e in u["events"]) and u["stage"] == "playing")
+    server_app, server = fed_app(ups4, end)
+    server.updates.put(ups4[end])
+    for _ in range(10):
+        server_app.tick(0.1)
+    scene = server_app.scene
+    assert isinstance(scene, rat.RatTableScene)
+    revealed = next(e for e in ups4[end]["events"] if e["type"] == "revealed")
+    scored = next(e for e in ups4[end]["events"] if e["type"] == "round_scored")
+    shown = scene.anim.round_end()
+    assert shown is not None and shown["scores"] == scored["scores"]
+    assert len(shown["lines"]) == len(revealed["lines"]) and all(None not in line for line in shown["lines"])
+    for _ in range(15):  # the flying power cards have landed: the lines and the scores at rest
+        server_app.tick(0.1)
+    canvas = shot(server_app, "4p_round_end")
+    back = server_app.ctx.art.face("back", RAT.card(0, 4, 1).size)
+    assert not any(_same(canvas.subsurface(RAT.card(s, 4, p)).copy(), back) for s in range(4) for p in range(1, 5))
+    assert scene.anim.round_end() is not None
+    found = low_contrast(server_app)
+    for _ in range(60):
+        server_app.tick(0.1)
+    assert scene.anim.round_end() is None  # then the new round's backs
+    assert found == {}
+    app, _ = fed_app(ups4, None)
+    for _ in range(100):
+        app.tick(0.1)
+    shot(app, "4p_results")
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_a_whole_round_in_200ms_ends_at_rest_on_the_latest_view(players: int) -> None:
+    ups = session_updates(players, seed=7)
+    start = first(ups, lambda v, u: v["round"] == 1 and v["phase"] == "draw")
+    stop = first(ups, lambda v, u: v["round"] == 2)  # the round's last turn, its scores and the next deal
+    assert stop - start >= 10
+    fast, server = fed_app(ups, start)
+    last = play_fast(fast, server, ups[start:stop + 1], 0.2)
+    calm, _ = fed_app(ups, stop + 1, settle=100)
+    while fast.ctx.clock < last + Timeline.CATCH_UP + FRAME:
+        fast.tick(FRAME)
+    assert isinstance(fast.scene, rat.RatTableScene) and not fast.scene.busy
+    assert fast.scene.anim.news == calm.scene.anim.news != ""
+    assert picture(fast) == picture(calm)
+
+
+def test_the_table_texts_and_the_card_faces_reach_aa() -> None:
+    ups = session_updates(6, seed=4, end="elimination", limit=100)
+    frames = [first(ups, lambda v, u: v["phase"] == "decide"),
+              first(ups, lambda v, u: v["knocker"] is not None),
+              first(ups, lambda v, u: any(s["out"] for s in v["seats"]) and v["phase"] == "draw"),
+              len(ups) - 1]
+    server = FakeServer()
+    app = TvApp(server)
+    found: dict[str, float] = {}
+    for k in frames:
+        server.updates.put(ups[k])
+        for _ in range(3):  # mid-animation, then at rest
+            app.tick(0.15)
+            found |= low_contrast(app)
+        for _ in range(60):
+            app.tick(0.1)
+        found |= low_contrast(app)
+    assert found == {}
+    for ink, paper in rat.CARD_TEXT_PAIRS:
+        assert contrast(ink, paper) >= AA, (ink, paper)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_every_rat_rect_lies_inside_the_safe_area_and_nothing_overlaps(seats: int) -> None:
+    from game.tv.scenes.rat_layout import all_rects
+    for name, rect in all_rects(seats).items():
+        assert layout.SAFE.contains(rect), f"{name} {rect} leaves the safe area {layout.SAFE}"
+    panels = [RAT.seat(i, seats) for i in range(seats)]
+    assert not any(a.colliderect(b) for i, a in enumerate(panels) for b in panels[i + 1:]), "seat panels overlap"
+    for s in range(seats):
+        cards = [RAT.card(s, seats, p) for p in range(1, 5)] + [RAT.drawn(s, seats)]
+        assert all(panels[s].contains(c) for c in cards)
+        assert not any(a.colliderect(b) for i, a in enumerate(cards) for b in cards[i + 1:]), "cards overlap"
+
+
+@pytest.mark.parametrize("event,kind", [("swapped", "fly"), ("peeked", "glance"), ("knocked", "knock"),
+                                        ("drew", "fly"), ("replaced", "fly"), ("discarded", "fly")])
+def test_public_events_move_pictures_that_end_at_rest(event: str, kind: str) -> None:
+    for seed in range(8, 20):  # a bot game in which that event happens
+        ups = session_updates(4, seed=seed)
+        if any(e["type"] == event for u in ups for e in u["events"]):
+            break
+    k = first(ups, lambda v, u: any(e["type"] == event for e in u["events"]))
+    app, server = fed_app(ups, k)
+    rest_before = picture(app)
+    server.updates.put(ups[k])
+    app.tick(0.3)
+    scene = app.scene
+    assert isinstance(scene, rat.RatTableScene)
+    assert scene.anim.timeline.running(kind) or scene.anim.timeline.pending(kind)
+    moving = picture(app)
+    if event == "swapped":  # two backs cross between the two seats
+        ev = next(e for e in ups[k]["events"] if e["type"] == "swapped")
+        assert ev["seat"] != ev["other_seat"] and len(scene.anim.timeline.pending("fly")) >= 2
+    for _ in range(60):
+        app.tick(0.1)
+    assert not scene.busy and moving != picture(app) and moving != rest_before
+
+
+def test_the_score_screen_marks_seats_that_went_out() -> None:
+    ups = session_updates(6, seed=4, end="elimination", limit=100)
+    out = ups[-1]["outcome"]["detail"]["eliminated"]
+    assert out
+    app, _ = fed_app(ups, None)
+    for _ in range(100):
+        app.tick(0.1)
+    canvas = shot(app, "6p_elimination_results")
+    detail = rat.RatDetail()
+    d = ups[-1]["outcome"]["detail"]
+    for seat in out:  # the rounds it sat out (scored 0, out of the game) count for nothing
+        played = [r[seat] for r in d["round_scores"]]
+        while played[-1] == 0:
+            played.pop()
+        assert detail.cells(d, seat)[1] == str(min(played)) and played[-1] > 0
+    plain = pygame.Surface(layout.CANVAS)
+    app.ctx.model.update["outcome"]["detail"]["eliminated"] = []
+    app.draw(plain)
+    assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(canvas, "RGB")
+
+
+def test_b_hands_an_away_seat_to_a_bot_and_the_turn_timer_counts_down() -> None:
+    from game.tv.intents import Intent
+    ups = session_updates(3, seed=9)
+    k = first(ups, lambda v, u: v["phase"] == "draw")
+    app, server = fed_app(ups, k)
+    u = json_round_trip(ups[k])
+    u["table"]["seats"][2]["connected"] = False
+    u["timer"] = {"seat": u["view"]["turn"], "seconds_left": 9}
+    server.updates.put(u)
+    app.tick(0.1)
+    app.tick(1.0)
+    scene = app.scene
+    assert isinstance(scene, rat.RatTableScene)
+    assert scene.timer_left == pytest.approx(8.0, abs=0.05)
+    assert app.ctx.toast_text == app.ctx.texts("hint_away", name="P2")
+    app.dispatch(Intent.ADD_BOT)
+    assert server.commands[-1] == {"cmd": "seat_to_bot", "seat": 2}
+    assert low_contrast(app) == {}
