@@ -103,6 +103,7 @@ def _play(phone: Phone, seen: dict[str, Any]) -> str:
         theirs = page.get_by_role("button", name=name_pattern(t["rt.swap.theirs"]))
         theirs.first.wait_for()
         _shot(phone, "swap-choice")
+        assert_on_screen(page, theirs, "the other player's cards to swap with")
         seen["swap_target"] = theirs.first.get_attribute("aria-label")
         if phone.tap(theirs):
             seen["swapped"] = True

@@ -203,9 +203,12 @@ export function gameScreen(app) {
     return el("div", { class: "stack game" }, parts);
   }
   parts.push(myLine(app));
+  // A Swap's second tap is on another seat's card: their lines come up under mine.
+  const targets = swapTargets(app);
+  if (targets) parts.push(seatsSection(u, seat, targets));
   if (playing(v)) parts.push(movesSection(app), pilesLine(v));
   else if (v.round > 0) parts.push(scoresSection(u));
-  parts.push(seatsSection(u, seat, swapTargets(app)));
+  if (!targets) parts.push(seatsSection(u, seat, null));
   parts.push(logSection(app.log));
   return el("div", { class: "stack game" }, parts);
 }
