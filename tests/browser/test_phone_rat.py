@@ -1,4 +1,4 @@
-"""A phone plays a whole one-round Rat-a-Tat Cat game against a bot through the real page and server: the look,
+"""A phone plays a whole two-round Rat-a-Tat Cat game against a bot through the real page and server: the look,
 a draw and a replace, a power, a knock, the round's end and the score screen; axe on each of those screens."""
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def _play(phone: Phone, seen: dict[str, Any]) -> str:
     return ""
 
 
-def test_a_phone_plays_a_whole_round_of_rat_a_tat_cat(pw_browser: Any, server: Any, rat_on_table: None) -> None:
+def test_a_phone_plays_a_whole_game_of_rat_a_tat_cat(pw_browser: Any, server: Any, rat_on_table: None) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     pw, browser = pw_browser
     ana = Phone(pw, browser, "Pixel 7", "en-GB", "en", "Ana")
@@ -154,10 +154,10 @@ def test_a_phone_plays_a_whole_round_of_rat_a_tat_cat(pw_browser: Any, server: A
         ana.join(server.join_url)
         ana.page.get_by_role("button", name=ana.t["game.rat-a-tat-cat"]).click()
         rounds = ana.page.get_by_label(ana.t["opt.other"].replace("{name}", ana.t["opt.rounds"]))
-        rounds.fill("1")
+        rounds.fill("2")
         rounds.dispatch_event("change")
         ana.page.wait_for_function("() => document.querySelector('#opt-rounds') && "
-                                   "document.querySelector('#opt-rounds').value === '1'")
+                                   "document.querySelector('#opt-rounds').value === '2'")
         ana.button("host.add_bot").click()
         ana.page.get_by_role("button", name=name_pattern(ana.t["host.remove_bot"])).wait_for()
         ana.button("host.start").click()
@@ -166,24 +166,29 @@ def test_a_phone_plays_a_whole_round_of_rat_a_tat_cat(pw_browser: Any, server: A
         deadline = time.monotonic() + GAME_DEADLINE_S
         while ana.screen() != "over":
             assert time.monotonic() < deadline, f"the game did not finish; seen {seen}"
-            if ana.screen() == "game" and ana.page.get_by_role("heading", name=name_pattern(ana.t["rt.scores.title"])).count():
-                if not seen.get("round_end"):
-                    # Everyone's cards are turned up: no face-down card is left on the screen.
-                    ana.page.locator(".pcard").first.wait_for()
-                    assert ana.page.locator(".pcard.back").count() == 0
-                    _shot(ana, "round-end")
-                    seen["round_end"] = True
+            scores = ana.page.get_by_role("heading", name=ana.t["rt.scores.title"].replace("{round}", "1"))
+            if ana.screen() == "game" and scores.count() and not seen.get("round_end"):
+                # Round 2's look shows round 1's end: both lines turned up, the round's scores and the totals.
+                section = ana.page.locator("section", has=scores)
+                assert section.locator(".pcard").count() == 8 and section.locator(".pcard.back").count() == 0
+                assert section.locator("tbody tr").count() == 2
+                _shot(ana, "round-end")
+                seen["round_end"] = True
             if not _play(ana, seen):
                 ana.page.wait_for_timeout(60)
         assert seen.get("look") and seen.get("turn") and seen.get("replaced"), seen
         assert seen.get("swapped") and seen.get("peeked"), f"the rigged pile gives me a Swap and a Peek: {seen}"
         assert seen.get("knocked"), f"the phone knocked: {seen}"
+        assert seen.get("round_end"), f"round 1's end was shown: {seen}"
 
         ana.page.get_by_role("table").wait_for()
         rows = ana.page.get_by_role("table").locator("tbody tr")
         assert rows.count() == 2
         headers = ana.page.get_by_role("table").locator("thead th").all_inner_texts()
-        assert ana.t["rt.over.round"].replace("{n}", "1") in headers, headers
+        assert [ana.t["rt.over.round"].replace("{n}", str(n)) for n in (1, 2)] == headers[1:3], headers
+        # The score screen names each seat's last four cards, turned up.
+        lines = ana.page.get_by_text(name_pattern(ana.t["rt.over.line"]))
+        assert lines.count() == 2 and "?" not in " ".join(lines.all_inner_texts())
         assert ana.page.locator("h1.winner").inner_text()
         _shot(ana, "results")
         assert not ana.errors, f"the page raised: {ana.errors}"

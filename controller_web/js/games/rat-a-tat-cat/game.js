@@ -198,7 +198,7 @@ export function gameScreen(app) {
   const parts = [header(app), statusBar(app)];
   if (seat === null || out) {
     parts.push(el("p", { class: "panel hint", text: out ? t("rt.watch.out") : t("watch.note") }));
-    if (!playing(v) && v.round > 0) parts.push(scoresSection(u));
+    if (!playing(v) && v.round > 0) parts.push(scoresSection(u, (v.seats || []).map((s) => s.line)));
     parts.push(pilesLine(v), seatsSection(u, null), logSection(app.log));
     return el("div", { class: "stack game" }, parts);
   }
@@ -207,7 +207,10 @@ export function gameScreen(app) {
   const targets = swapTargets(app);
   if (targets) parts.push(seatsSection(u, seat, targets));
   if (playing(v)) parts.push(movesSection(app), pilesLine(v));
-  else if (v.round > 0) parts.push(scoresSection(u));
+  else if (v.round > 0) parts.push(scoresSection(u, (v.seats || []).map((s) => s.line)));
+  // The round just scored stays in view while the next one's look goes on.
+  const last = app.ui.lastRound;
+  if (v.phase === "look" && last && last.round === (v.round_scores || []).length) parts.push(scoresSection(u, last.lines));
   if (!targets) parts.push(seatsSection(u, seat, null));
   parts.push(logSection(app.log));
   return el("div", { class: "stack game" }, parts);

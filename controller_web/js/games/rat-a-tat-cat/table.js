@@ -68,11 +68,17 @@ export function seatsSection(u, me, options) {
   ]);
 }
 
-/** Return the round's scores and the running totals (shown once the lines are turned up). */
-export function scoresSection(u) {
+/**
+ * Return the last round's scores and the running totals, with each seat's four cards turned up when `lines` (per
+ * seat) is given: the view's own lines between rounds, the kept ones once the next round is dealt.
+ */
+export function scoresSection(u, lines) {
   const v = u.view;
   const rows = v.round_scores || [];
   const last = rows.length ? rows[rows.length - 1] : [];
+  const cards = (seat) => (lines && Array.isArray(lines[seat]) && lines[seat].length
+    ? el("ul", { class: "line4 small", "aria-label": t("rt.line.of", { name: seatOf(u, seat).name }) },
+      lines[seat].map((card, i) => cardItem(i + 1, card))) : null);
   return el("section", { class: "panel", "aria-labelledby": "scores-h" }, [
     el("h2", { id: "scores-h", text: t("rt.scores.title", { round: rows.length }) }),
     el("table", { class: "scores" }, [
@@ -82,11 +88,11 @@ export function scoresSection(u) {
         el("th", { scope: "col", text: t("rt.scores.total") }),
       ])),
       el("tbody", {}, (v.seats || []).map((s) => el("tr", {}, [
-        el("th", { scope: "row", text: seatOf(u, s.seat).name }),
+        el("th", { scope: "row" }, [el("span", { text: seatOf(u, s.seat).name }), cards(s.seat)]),
         el("td", { text: s.out && last[s.seat] === undefined ? "\u2013" : signed(last[s.seat] ?? 0) }),
         el("td", { text: signed((v.totals || [])[s.seat] ?? 0) }),
       ]))),
     ]),
-    v.phase === "over" ? null : el("p", { class: "hint", text: t("rt.scores.next") }),
+    v.phase === "over" || v.phase === "look" ? null : el("p", { class: "hint", text: t("rt.scores.next") }),
   ]);
 }

@@ -22,7 +22,7 @@ export function watchTable(update, secondsLeft) {
           el("span", { id: "turn-timer", text: t("timer.seconds", { s: secondsLeft }) }),
         ]) : null,
     ]),
-    !playing(v) && v.round > 0 ? scoresSection(u) : null,
+    !playing(v) && v.round > 0 ? scoresSection(u, (v.seats || []).map((s) => s.line)) : null,
     pilesLine(v),
     seatsSection(u, null),
   ];
