@@ -76,6 +76,7 @@ def _my_cards(phone: Phone) -> Any:
 def _play(phone: Phone, seen: dict[str, Any]) -> str:
     """Make the move the screen offers now; return what was done ("" for nothing)."""
     t, page = phone.t, phone.page
+    seen.setdefault("log", set()).update(page.locator(".log-lines li").all_inner_texts())
     if phone.button("rt.look.done").count():
         if not seen.get("look"):
             # Cards 1 and 4 are face up for me, 2 and 3 face down.
@@ -92,6 +93,12 @@ def _play(phone: Phone, seen: dict[str, Any]) -> str:
             assert_on_screen(page, phone.button("rt.draw.pile"), "Draw from the pile")
             _shot(phone, "my-turn")
             seen["turn"] = True
+        take = phone.button("rt.draw.discard")
+        if seen.get("swapped") and seen.get("peeked") and not seen.get("replaced") and take.count():
+            if phone.tap(take):
+                seen["took"] = True
+                return "take"
+            return ""
         return "draw" if phone.tap(phone.button("rt.draw.pile")) else ""
     swap = phone.button("rt.power.swap")
     if swap.count() and not seen.get("swapped"):
@@ -122,6 +129,13 @@ def _play(phone: Phone, seen: dict[str, Any]) -> str:
         return ""
     held = page.get_by_role("button", name=name_pattern(t["rt.replace.this"].replace("{pos}", "1") + " ({x})"))
     if held.count():
+        throw = phone.button("rt.drawn.discard")
+        if not seen.get("replaced") and throw.count() and seen.get("thrown", 0) < 4:
+            # A number on the discard pile for my next turn: I take it and put it in my line.
+            if phone.tap(throw):
+                seen["thrown"] = seen.get("thrown", 0) + 1
+                return "discard"
+            return ""
         if not seen.get("replaced"):
             _shot(phone, "drawn", audit=False)
             if phone.tap(held):
@@ -180,6 +194,11 @@ def test_a_phone_plays_a_whole_game_of_rat_a_tat_cat(pw_browser: Any, server: An
         assert seen.get("swapped") and seen.get("peeked"), f"the rigged pile gives me a Swap and a Peek: {seen}"
         assert seen.get("knocked"), f"the phone knocked: {seen}"
         assert seen.get("round_end"), f"round 1's end was shown: {seen}"
+        assert seen.get("took"), f"the phone took a discard: {seen}"
+        # Others' and my moves in words: the taken discard and where it went, my swap, my peek.
+        told = seen.get("log", set())
+        for key in ("rt.ev.took_and_placed", "rt.ev.you_swapped", "rt.ev.you_peeked", "rt.ev.knocked"):
+            assert any(name_pattern(ana.t[key]).match(line) for line in told), f"no {key} line in {sorted(told)}"
 
         ana.page.get_by_role("table").wait_for()
         rows = ana.page.get_by_role("table").locator("tbody tr")

@@ -22,15 +22,19 @@ function replacedLine(update, e, tookFromDiscard) {
   return e.card === null || e.card === undefined ? t("rt.ev.placed", params) : t("rt.ev.placed_up", params);
 }
 
+// The seat that took the discard's top card and has not placed it yet: taking and placing are two moves (two
+// updates), told as one line once the card is placed ("Bea took the 2 from the discard and put it in place 3").
+let took = null;
+
 /** Return the lines worth showing for `events` (the turn itself is shown by the status bar). */
 export function eventLines(update, events) {
   const lines = [];
   const n = (s) => nameOf(update, s);
-  let took = null; // the seat that took the discard's top card: its "replaced" says where it went
   for (const e of events) {
     if (!e || typeof e !== "object") continue;
     switch (e.type) {
       case "round_dealt":
+        took = null;
         lines.push(t("rt.ev.dealt", { round: e.round, name: n(e.dealer) }));
         break;
       case "turn":
@@ -38,7 +42,7 @@ export function eventLines(update, events) {
         break;
       case "drew":
         if (e.source === "discard") took = e.seat;
-        else lines.push(t("rt.ev.drew_pile", { name: n(e.seat) }));
+        else if (e.seat !== mySeat(update)) lines.push(t("rt.ev.drew_pile", { name: n(e.seat) })); // mine: "you drew"
         break;
       case "you_drew":
         lines.push(t("rt.ev.you_drew", { card: cardInText(e.card) }));
@@ -57,7 +61,7 @@ export function eventLines(update, events) {
         lines.push(t(e.draws_left === 2 ? "rt.ev.draw2_first" : "rt.ev.draw2_second", { name: n(e.seat) }));
         break;
       case "peeked":
-        lines.push(t("rt.ev.peeked", { name: n(e.seat), pos: e.position }));
+        if (e.seat !== mySeat(update)) lines.push(t("rt.ev.peeked", { name: n(e.seat), pos: e.position })); // mine: "you_peeked"
         break;
       case "you_peeked":
         lines.push(t("rt.ev.you_peeked", { pos: e.position, card: cardInText(e.card) }));
