@@ -164,8 +164,11 @@ def test_a_phone_plays_a_whole_game_of_rat_a_tat_cat(pw_browser: Any, server: An
     pw, browser = pw_browser
     ana = Phone(pw, browser, "Pixel 7", "en-GB", "en", "Ana")
     ana.page.set_viewport_size({"width": 360, "height": 640})
+    watcher = Phone(pw, browser, "Pixel 7", "hu-HU", "hu", "")
     try:
         ana.join(server.join_url)
+        watcher.page.goto(f"http://127.0.0.1:{server.port}/watch?k={server.join_code}")
+        watcher.page.get_by_role("heading", name=watcher.t["lobby.title"]).wait_for()
         ana.page.get_by_role("button", name=ana.t["game.rat-a-tat-cat"]).click()
         rounds = ana.page.get_by_label(ana.t["opt.other"].replace("{name}", ana.t["opt.rounds"]))
         rounds.fill("2")
@@ -188,6 +191,14 @@ def test_a_phone_plays_a_whole_game_of_rat_a_tat_cat(pw_browser: Any, server: An
                 assert section.locator("tbody tr").count() == 2
                 _shot(ana, "round-end")
                 seen["round_end"] = True
+            players = watcher.page.get_by_role("heading", name=watcher.t["rt.seats.all"])
+            if not seen.get("watch") and seen.get("turn") and players.count():
+                # The watch page (in Hungarian) shows the public table: every line face down while a round is played.
+                cards = watcher.page.locator(".seats .pcard")
+                if cards.count() == 8 and watcher.page.locator(".scores").count() == 0:
+                    assert watcher.page.locator(".seats .pcard.back").count() == 8
+                    watcher.page.screenshot(path=str(SHOTS / "watch-hu.png"), full_page=True)
+                    seen["watch"] = True
             if not _play(ana, seen):
                 ana.page.wait_for_timeout(60)
         assert seen.get("look") and seen.get("turn") and seen.get("replaced"), seen
@@ -210,6 +221,9 @@ def test_a_phone_plays_a_whole_game_of_rat_a_tat_cat(pw_browser: Any, server: An
         assert lines.count() == 2 and "?" not in " ".join(lines.all_inner_texts())
         assert ana.page.locator("h1.winner").inner_text()
         _shot(ana, "results")
-        assert not ana.errors, f"the page raised: {ana.errors}"
+        assert seen.get("watch"), "the watch page showed the table"
+        watcher.page.get_by_role("table").wait_for()
+        assert not ana.errors and not watcher.errors, f"the pages raised: {ana.errors} {watcher.errors}"
     finally:
         ana.close()
+        watcher.close()
