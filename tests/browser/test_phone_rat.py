@@ -22,8 +22,9 @@ pytestmark = pytest.mark.browser
 GAME = "rat-a-tat-cat"
 SHOTS = Path("/tmp/shots-ratphone")
 GAME_DEADLINE_S = 150  # a safety net against a hung game, not a speed assertion
-# The phone and the bot both draw from the pile: whoever starts, my first two draws are a Swap and a Peek.
-POWERS_FIRST = ("swap", "swap", "peek", "peek")
+# The phone and the bot both draw from the pile: whoever starts, my first two draws are a Swap and a Peek (and
+# when I start, my third is a Draw 2).
+POWERS_FIRST = ("swap", "swap", "peek", "peek", "draw2", "draw2")
 
 
 def _patient(plain_act: Any) -> Any:
@@ -129,6 +130,17 @@ def _play(phone: Phone, seen: dict[str, Any]) -> str:
         return ""
     held = page.get_by_role("button", name=name_pattern(t["rt.replace.this"].replace("{pos}", "1") + " ({x})"))
     if held.count():
+        draw2 = phone.button("rt.power.draw2")
+        if draw2.count() and not seen.get("draw2"):
+            if not phone.tap(draw2):
+                return ""
+            # Draw 2 says which step I am on: draw the first card, then what to do with it.
+            page.get_by_text(t["rt.draw2.step1"]).wait_for()
+            _shot(phone, "draw2", audit=False)
+            phone.tap(phone.button("rt.draw.pile"))
+            page.get_by_text(t["rt.draw2.card1"]).wait_for()
+            seen["draw2"] = True
+            return "draw2"
         throw = phone.button("rt.drawn.discard")
         if not seen.get("replaced") and throw.count() and seen.get("thrown", 0) < 4:
             # A number on the discard pile for my next turn: I take it and put it in my line.
