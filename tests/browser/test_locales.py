@@ -24,6 +24,7 @@ DYNAMIC = {
     "game.": ON_TABLE,
     "bye.": ("replaced", "shutdown", "kicked"),
     "opt.": (),
+    "rt.card.": ("peek", "swap", "draw2"),  # Rat-a-Tat Cat's power cards (js/games/rat-a-tat-cat/cards.js)
 }
 # Error keys named through a variable in the server, which the source scan cannot see.
 INDIRECT_ERRORS = ("lobby_only", "not_now")
@@ -38,10 +39,15 @@ def _game_locale(game: str, lang: str) -> dict[str, str]:
     return json.loads((GAME_WEB / game / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
 
 
+# Every game with a phone folder, offered in the lobby or not yet (its errors are translated in its own files).
+WITH_PHONE = tuple(g for g in GAMES if (GAME_WEB / g / "locales").is_dir())
+PHONE_GAMES = tuple(sorted(set(ON_TABLE) | set(WITH_PHONE)))
+
+
 def _locale(lang: str) -> dict[str, str]:
-    """Return every string of `lang`: the platform's and each game's."""
+    """Return every string of `lang`: the platform's and each game's that has its phone folder."""
     strings = _platform(lang)
-    for game in ON_TABLE:
+    for game in PHONE_GAMES:
         strings.update(_game_locale(game, lang))
     return strings
 
@@ -52,13 +58,13 @@ def _sources(pattern: str) -> str:
 
 def test_every_game_brings_its_own_strings_and_never_redefines_the_platforms() -> None:
     platform = set(_platform("en"))
-    for game in ON_TABLE:
+    for game in PHONE_GAMES:
         own = set(_game_locale(game, "en"))
         assert own, f"{game} has no strings of its own"
         assert not own & platform, f"{game} redefines platform keys: {sorted(own & platform)}"
         assert f"game.{game}" in platform, f"the lobby's game picker names every game: game.{game}"
-    for one in ON_TABLE:
-        for other in ON_TABLE:
+    for one in PHONE_GAMES:
+        for other in PHONE_GAMES:
             if one < other:
                 both = set(_game_locale(one, "en")) & set(_game_locale(other, "en"))
                 assert not both, f"{one} and {other} share keys {sorted(both)}: only one game's strings are loaded"
@@ -70,7 +76,7 @@ def test_every_declared_option_is_named_and_explained() -> None:
             strings = _platform(lang)
             for key in (f"opt.{spec.name}", f"opt.{spec.name}.hint"):
                 assert strings.get(key, "").strip(), f"{lang}: the table option {spec.name} lacks {key}"
-        for game in ON_TABLE:
+        for game in PHONE_GAMES:
             rules, strings = GAMES[game], _game_locale(game, lang)
             for spec in rules.options:
                 for key in (f"opt.{spec.name}", f"opt.{spec.name}.hint"):
@@ -81,7 +87,7 @@ def test_all_locales_have_the_same_keys_and_placeholders() -> None:
     en = _locale("en")
     for lang in LANGS:
         strings = _locale(lang)
-        for game in ON_TABLE:
+        for game in PHONE_GAMES:
             assert set(_game_locale(game, lang)) == set(_game_locale(game, "en")), f"{game}/{lang} has other keys"
         assert set(strings) == set(en), f"{lang}: missing {set(en) - set(strings)}, extra {set(strings) - set(en)}"
         for key, text in strings.items():
@@ -125,7 +131,7 @@ def test_the_page_never_writes_html_from_strings() -> None:
 def test_the_phone_page_weighs_at_most_100_kb() -> None:
     from bench.server import page_bytes  # the figure the benchmark prints: every file the page loads
 
-    for game in ON_TABLE:
+    for game in PHONE_GAMES:
         for lang in LANGS:
             total, packed, files = page_bytes(game, lang)
             assert any(f.startswith(f"js/games/{game}/") for f in files), "the game's own module is loaded and counted"

@@ -1,0 +1,104 @@
+// Turns Rat-a-Tat Cat's events into short "what happened" lines in the player's language.
+
+import { listNames, t } from "../../i18n.js";
+import { nameOf } from "../../seats.js";
+import { cardInText } from "./cards.js";
+
+function mySeat(update) {
+  return update.you && typeof update.you.seat === "number" ? update.you.seat : null;
+}
+
+function swappedLine(update, e) {
+  const me = mySeat(update);
+  const params = { name: nameOf(update, e.seat), pos: e.position, other: nameOf(update, e.other_seat), opos: e.other_position };
+  if (e.seat === me) return t("rt.ev.you_swapped", params);
+  if (e.other_seat === me) return t("rt.ev.swapped_yours", params);
+  return t("rt.ev.swapped", params);
+}
+
+function replacedLine(update, e, tookFromDiscard) {
+  const params = { name: nameOf(update, e.seat), pos: e.position, old: cardInText(e.discarded), card: cardInText(e.card) };
+  if (tookFromDiscard) return t("rt.ev.took_and_placed", params);
+  return e.card === null || e.card === undefined ? t("rt.ev.placed", params) : t("rt.ev.placed_up", params);
+}
+
+// The seat that took the discard's top card and has not placed it yet: taking and placing are two moves (two
+// updates), told as one line once the card is placed ("Bea took the 2 from the discard and put it in place 3").
+let took = null;
+
+/** Return the lines worth showing for `events` (the turn itself is shown by the status bar). */
+export function eventLines(update, events) {
+  const lines = [];
+  const n = (s) => nameOf(update, s);
+  for (const e of events) {
+    if (!e || typeof e !== "object") continue;
+    switch (e.type) {
+      case "round_dealt":
+        took = null;
+        lines.push(t("rt.ev.dealt", { round: e.round, name: n(e.dealer) }));
+        break;
+      case "turn":
+        if (e.last) lines.push(t("rt.ev.last_turn", { name: n(e.seat) }));
+        break;
+      case "drew":
+        if (e.source === "discard") took = e.seat;
+        else if (e.seat !== mySeat(update)) lines.push(t("rt.ev.drew_pile", { name: n(e.seat) })); // mine: "you drew"
+        break;
+      case "you_drew":
+        lines.push(t("rt.ev.you_drew", { card: cardInText(e.card) }));
+        break;
+      case "replaced":
+        lines.push(replacedLine(update, e, took === e.seat));
+        took = null;
+        break;
+      case "discarded":
+        lines.push(t("rt.ev.discarded", { name: n(e.seat), card: cardInText(e.card) }));
+        break;
+      case "power_used":
+        lines.push(t("rt.ev.power", { name: n(e.seat), card: cardInText(e.power) }));
+        break;
+      case "draw_again":
+        lines.push(t(e.draws_left === 2 ? "rt.ev.draw2_first" : "rt.ev.draw2_second", { name: n(e.seat) }));
+        break;
+      case "peeked":
+        if (e.seat !== mySeat(update)) lines.push(t("rt.ev.peeked", { name: n(e.seat), pos: e.position })); // mine: "you_peeked"
+        break;
+      case "you_peeked":
+        lines.push(t("rt.ev.you_peeked", { pos: e.position, card: cardInText(e.card) }));
+        break;
+      case "swapped":
+        lines.push(swappedLine(update, e));
+        break;
+      case "swap_skipped":
+        lines.push(t("rt.ev.swap_skipped", { name: n(e.seat) }));
+        break;
+      case "knocked":
+        lines.push(t("rt.ev.knocked", { name: n(e.seat) }));
+        break;
+      case "reshuffled":
+        lines.push(t("rt.ev.reshuffled", { n: e.pile }));
+        break;
+      case "revealed":
+        lines.push(t("rt.ev.revealed"));
+        break;
+      case "power_replaced":
+        lines.push(t("rt.ev.power_replaced", { name: n(e.seat), pos: e.position, power: cardInText(e.power), card: cardInText(e.card) }));
+        break;
+      case "round_scored":
+        lines.push(t("rt.ev.round_scored", { round: e.round }));
+        break;
+      case "eliminated":
+        if (Array.isArray(e.seats) && e.seats.length) lines.push(t("rt.ev.out", { names: listNames(e.seats.map(n)) }));
+        break;
+      case "time_up":
+        lines.push(t("rt.ev.time_up"));
+        break;
+      case "game_over":
+        lines.push(t("rt.ev.game_over"));
+        break;
+      default:
+        break;
+    }
+  }
+  return lines;
+}

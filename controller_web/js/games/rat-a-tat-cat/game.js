@@ -1,0 +1,217 @@
+// The game screen (Rat-a-Tat Cat): my line of four cards, the moves view.legal allows, the other seats' lines.
+// The phone computes no rule: every button comes from `legal`, every face-up card from the view.
+
+import { el } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { seatBadge, seatOf, signed } from "../../seats.js";
+import { logSection, safeColour } from "../../screens/common.js";
+import { cardButton, cardInText, cardItem, cardLabel, loneCard } from "./cards.js";
+import { pilesLine, playing, scoresSection, seatsSection, statusText } from "./table.js";
+
+/** Return my seat number if the view is a seat's (a watcher's public view has none), else null. */
+function mySeat(u) {
+  return u.view && typeof u.view.seat === "number" ? u.view.seat : null;
+}
+
+function myTurn(u) {
+  const v = u.view;
+  return mySeat(u) !== null && v.turn === v.seat && playing(v) && v.phase !== "look";
+}
+
+function header(app) {
+  const u = app.update;
+  const v = u.view;
+  const me = u.you || {};
+  const seat = mySeat(u);
+  return el("header", { class: "game-head", style: { "--seat": safeColour(me.colour) } }, [
+    el("span", { class: "me" }, [seatBadge(me), el("span", { class: "seat-name", text: me.name || "" })]),
+    seat !== null ? el("span", { class: "small", text: t("rt.seat.total", { n: signed((v.totals || [])[seat] ?? 0) }) }) : null,
+    el("span", { class: "round", text: t("rt.head.round", { n: v.round }) }),
+  ]);
+}
+
+function statusBar(app) {
+  const u = app.update;
+  const mine = myTurn(u) || (u.view.phase === "look" && u.view.legal && u.view.legal.memorised);
+  const timer = u.timer && typeof u.timer.seconds_left === "number";
+  const last = app.log.length ? app.log[app.log.length - 1] : "";
+  return el("div", { class: `status-bar${mine ? " my-turn" : ""}` }, [
+    el("div", {}, [
+      el("p", { class: "status-text", text: statusText(u, myTurn(u)) }),
+      last ? el("p", { class: "last-event small", text: last, "aria-hidden": "true" }) : null,
+    ]),
+    timer ? el("span", { class: "timer", "aria-label": t("timer.label", { name: seatOf(u, u.timer.seat).name }) }, [
+      el("span", { id: "turn-timer", text: t("timer.seconds", { s: app.timerLeft ?? u.timer.seconds_left }) }),
+    ]) : null,
+  ]);
+}
+
+/** Return what my card at `position` shows me now: the public line, my look, or my peek (else face down). */
+function shownCard(v, position) {
+  const mine = (v.seats || []).find((s) => s.seat === v.seat);
+  const pub = mine && mine.line ? mine.line[position - 1] : null;
+  if (pub !== null && pub !== undefined) return pub;
+  const glimpse = (v.look || []).concat(v.peek ? [v.peek] : []).find((g) => g.position === position);
+  return glimpse ? glimpse.card : null;
+}
+
+/** Return what a tap on my card at `position` does now, or null (the card is only shown). */
+function myTap(app, position) {
+  const legal = app.update.view.legal || {};
+  const mode = app.ui.mode;
+  if (mode === "peek" && (legal.peek || []).includes(position)) {
+    return { label: t("rt.peek.this", { pos: position }), act: () => app.act({ type: "peek", position }) };
+  }
+  if (mode === "swap" && (legal.swap_positions || []).includes(position)) {
+    return { label: t("rt.swap.mine", { pos: position }), pressed: app.ui.swapMine === position,
+      act: () => { app.ui.swapMine = app.ui.swapMine === position ? null : position; app.render(); } };
+  }
+  if (!mode && (legal.replace || []).includes(position)) {
+    return { label: t("rt.replace.this", { pos: position }), act: () => app.act({ type: "replace", position }) };
+  }
+  return null;
+}
+
+function myLine(app) {
+  const v = app.update.view;
+  const cards = [1, 2, 3, 4].map((pos) => {
+    const card = shownCard(v, pos);
+    const tap = myTap(app, pos);
+    if (!tap) return cardItem(pos, card);
+    return cardButton(pos, card, tap.act, { label: `${tap.label} (${cardLabel(pos, card)})`, pressed: tap.pressed, extra: "pick" });
+  });
+  return el("section", { class: "panel", "aria-labelledby": "line-h" }, [
+    el("h2", { id: "line-h", text: t("rt.line.mine") }),
+    el("ul", { class: "line4", "aria-labelledby": "line-h", "data-moves": "" }, cards),
+  ]);
+}
+
+function button(app, text, action, primary) {
+  return el("button", { type: "button", class: `btn wide${primary ? " primary" : ""}`, disabled: app.ui.pending, text,
+    onclick: typeof action === "function" ? action : () => app.act(action) });
+}
+
+function setMode(app, mode) {
+  app.ui.mode = mode;
+  app.ui.swapMine = null;
+  app.render();
+}
+
+function lookMoves(app) {
+  return [el("p", { class: "hint", text: t("rt.look.hint") }), button(app, t("rt.look.done"), { type: "memorised" }, true)];
+}
+
+function drawMoves(app) {
+  const v = app.update.view;
+  const legal = v.legal;
+  const parts = [];
+  if (v.draws_left > 0) parts.push(el("p", { class: "hint", text: t(v.draws_left === 2 ? "rt.draw2.step1" : "rt.draw2.step2") }));
+  parts.push(button(app, t("rt.draw.pile", { n: v.pile }), { type: "draw", source: "pile" }, true));
+  if (legal.draw_discard) {
+    parts.push(button(app, t("rt.draw.discard", { card: cardInText(v.discard_top) }), { type: "draw", source: "discard" }));
+  } else if (v.discard_dead && !v.draws_left) {
+    parts.push(el("p", { class: "hint", text: t("rt.draw.dead") }));
+  }
+  return parts;
+}
+
+function drawnHint(app) {
+  const v = app.update.view;
+  const legal = v.legal;
+  if (app.ui.mode === "peek") return t("rt.peek.hint");
+  if (app.ui.mode === "swap") return app.ui.swapMine ? t("rt.swap.hint_theirs", { pos: app.ui.swapMine }) : t("rt.swap.hint_mine");
+  if (v.draws_left === 1) return t("rt.draw2.card1");
+  if (app.ui.draw2 === 2) return t("rt.draw2.card2");
+  return legal.discard ? t("rt.drawn.hint") : t("rt.drawn.hint_must");
+}
+
+function decideMoves(app) {
+  const v = app.update.view;
+  const legal = v.legal;
+  const card = v.drawn ?? v.drawn_card;
+  const mode = app.ui.mode;
+  const parts = [el("div", { class: "drawn-row" }, [
+    loneCard(card, t("rt.drawn.label", { card: cardInText(card) })),
+    el("p", { class: "hint", text: drawnHint(app) }),
+  ])];
+  if (mode) {
+    if (mode === "swap" && legal.swap_skip) parts.push(button(app, t("rt.swap.skip"), { type: "swap", skip: true }));
+    parts.push(button(app, t("rt.power.back"), () => setMode(app, null)));
+    return parts;
+  }
+  if ((legal.peek || []).length) parts.push(button(app, t("rt.power.peek"), () => setMode(app, "peek"), true));
+  if ((legal.swap_positions || []).length && (legal.swap_seats || []).length) {
+    parts.push(button(app, t("rt.power.swap"), () => setMode(app, "swap"), true));
+  } else if (legal.swap_skip) {
+    parts.push(button(app, t("rt.swap.skip"), { type: "swap", skip: true }, true));
+  }
+  if (legal.draw2) parts.push(button(app, t("rt.power.draw2"), { type: "draw2" }, true));
+  if (legal.discard) parts.push(button(app, t("rt.drawn.discard"), { type: "discard" }));
+  return parts;
+}
+
+function endMoves(app) {
+  const legal = app.update.view.legal;
+  const parts = [];
+  if (app.update.view.peek) parts.push(el("p", { class: "hint", text: t("rt.peek.shown", { pos: app.update.view.peek.position }) }));
+  if (legal.knock) parts.push(button(app, t("rt.end.knock"), { type: "knock" }, true));
+  if (legal.end_turn) parts.push(button(app, t("rt.end.turn"), { type: "end_turn" }, !legal.knock));
+  return parts;
+}
+
+/** Return my moves now, from view.legal only, or null when I have none. */
+function movesSection(app) {
+  const v = app.update.view;
+  const legal = v.legal || {};
+  let title = null;
+  let parts = [];
+  if (legal.memorised) [title, parts] = [t("rt.look.title"), lookMoves(app)];
+  else if (legal.draw_pile) [title, parts] = [t("rt.draw.title"), drawMoves(app)];
+  else if ((legal.replace || []).length) [title, parts] = [t("rt.drawn.title"), decideMoves(app)];
+  else if (legal.end_turn || legal.knock) [title, parts] = [t("rt.end.title"), endMoves(app)];
+  if (!title) return null;
+  return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h", "data-decision": "" }, [
+    el("h2", { id: "act-h", text: title }),
+    ...parts,
+  ]);
+}
+
+/** The second tap of a Swap: a card of another seat still in, at a position the view allows. */
+function swapTargets(app) {
+  const legal = app.update.view.legal || {};
+  if (app.ui.mode !== "swap" || !app.ui.swapMine) return null;
+  return (s) => (legal.swap_seats || []).includes(s.seat) ? {
+    positions: legal.swap_positions || [],
+    pick: (pos) => app.act({ type: "swap", position: app.ui.swapMine, other_seat: s.seat, other_position: pos }),
+  } : {};
+}
+
+/** Return the game screen for a seated player (or the public table for a watcher or a seat that is out). */
+export function gameScreen(app) {
+  const u = app.update;
+  const v = u.view;
+  if (!v) {
+    return el("section", { class: "panel center" }, [el("p", { class: "big", text: t("status.connecting") })]);
+  }
+  const seat = mySeat(u);
+  const out = seat !== null && (v.seats || []).some((s) => s.seat === seat && s.out);
+  const parts = [header(app), statusBar(app)];
+  if (seat === null || out) {
+    parts.push(el("p", { class: "panel hint", text: out ? t("rt.watch.out") : t("watch.note") }));
+    if (!playing(v) && v.round > 0) parts.push(scoresSection(u, (v.seats || []).map((s) => s.line)));
+    parts.push(pilesLine(v), seatsSection(u, null), logSection(app.log));
+    return el("div", { class: "stack game" }, parts);
+  }
+  parts.push(myLine(app));
+  // A Swap's second tap is on another seat's card: their lines come up under mine.
+  const targets = swapTargets(app);
+  if (targets) parts.push(seatsSection(u, seat, targets));
+  if (playing(v)) parts.push(movesSection(app), pilesLine(v));
+  else if (v.round > 0) parts.push(scoresSection(u, (v.seats || []).map((s) => s.line)));
+  // The round just scored stays in view while the next one's look goes on.
+  const last = app.ui.lastRound;
+  if (v.phase === "look" && last && last.round === (v.round_scores || []).length) parts.push(scoresSection(u, last.lines));
+  if (!targets) parts.push(seatsSection(u, seat, null));
+  parts.push(logSection(app.log));
+  return el("div", { class: "stack game" }, parts);
+}
