@@ -129,8 +129,26 @@ class TableScene(Scene):
     """What every game's table does beside its own picture: the 'X is away' hint, B handing an away
     player's seat to a bot, and the turn timer's countdown (from the update's public `timer`).
 
-    A game's table calls `track_table(update)` from `on_update` and `tick_timer()` from `update`.
+    A game's table sets `self.anim` (its animator: `reset()`, `update(dt)` returning the sounds
+    of what just started, `busy`) and calls `track_table(update)` from its `on_update`.
     """
+
+    anim: Any
+
+    def enter(self) -> None:
+        """Start with a clean animation timeline."""
+        self.anim.reset()
+
+    def update(self, dt: float) -> None:
+        """Advance the animations, play their sounds, count the turn timer down."""
+        for sfx in self.anim.update(dt):
+            self.ctx.play(sfx)
+        self.tick_timer()
+
+    @property
+    def busy(self) -> bool:
+        """Return True while animations are still playing (the app waits before leaving the table)."""
+        return self.anim.busy
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

@@ -177,25 +177,10 @@ class RatTableScene(TableScene):
         self.anim = RatAnimator(ctx.texts, ctx.model.name)
         self.cards = RatCards(ctx)
 
-    def enter(self) -> None:
-        """Start with a clean animation timeline."""
-        self.anim.reset()
-
     def on_update(self, update: dict[str, Any]) -> None:
         """Schedule the animations of the update's events; keep the away hint and the turn timer."""
         self.anim.absorb(update)
         self.track_table(update)
-
-    def update(self, dt: float) -> None:
-        """Advance the animations, play their sounds, count the turn timer down."""
-        for sfx in self.anim.update(dt):
-            self.ctx.play(sfx)
-        self.tick_timer()
-
-    @property
-    def busy(self) -> bool:
-        """Return True while animations are still playing (the app waits before leaving the table)."""
-        return self.anim.busy
 
     def draw(self, canvas: pygame.Surface) -> None:
         """Paint the table from the latest public view, then the animations over it."""

@@ -25,25 +25,10 @@ class SackTableScene(TableScene):
         super().__init__(ctx)
         self.anim = SackAnimator(ctx.texts, ctx.model.name)
 
-    def enter(self) -> None:
-        """Start with a clean animation timeline."""
-        self.anim.reset()
-
     def on_update(self, update: dict[str, Any]) -> None:
         """Schedule the animations of the update's events; keep the away hint and the turn timer."""
         self.anim.absorb(update, self.ctx.model.previous)
         self.track_table(update)
-
-    def update(self, dt: float) -> None:
-        """Advance animations, sounds and the countdown."""
-        for sfx in self.anim.update(dt):
-            self.ctx.play(sfx)
-        self.tick_timer()
-
-    @property
-    def busy(self) -> bool:
-        """Return True while animations are still playing (the app waits before leaving the table)."""
-        return self.anim.busy
 
     # ---------------------------------------------------------------- drawing (reads only)
 
