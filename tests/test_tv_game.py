@@ -102,9 +102,18 @@ def test_lobby_keys_send_the_host_commands() -> None:
         {"cmd": "set_option", "name": "turn_timer", "value": 30},
         {"cmd": "start"},
     ]
+    key(app, pygame.K_g)  # G: the next game the table offers
+    assert server.commands[5] == {"cmd": "set_game", "game": "rat-a-tat-cat"}
+
+
+def test_the_game_key_says_so_when_the_table_offers_one_game() -> None:
+    tab = table(3)
+    tab["games"] = tab["games"][:1]
+    server = FakeServer([update(1, "lobby", tab, None)])
+    app = TvApp(server)
+    app.tick(0.02)
     key(app, pygame.K_g)
-    assert app.ctx.toast_text  # only one game yet: said, nothing sent
-    assert len(server.commands) == 5
+    assert app.ctx.toast_text == app.ctx.texts("only_game") and server.commands == []
 
 
 def test_escape_asks_before_quitting_and_window_close_quits_at_once() -> None:

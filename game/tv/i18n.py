@@ -115,8 +115,9 @@ class Texts:
     """Looks up a key in the chosen language, falling back to English, and fills its parameters.
 
     The platform's texts are always there; `add` brings a game's section. A key is looked up in
-    the section of the game being played (`game`) first, then the platform's, then the other
-    games' (so the lobby can name every game), so two games may use the same key.
+    the section of the game being played (`game`) first, then the platform's; a game's name
+    (`game.<id>`) also in the other games' sections, so the lobby can name every game. Two games
+    may use the same key, and one game's option texts never label another's option.
     """
 
     def __init__(self, lang: str) -> None:
@@ -134,6 +135,8 @@ class Texts:
             return own[key]
         if key in TEXTS:
             return TEXTS[key]
+        if not key.startswith("game."):
+            return None
         return next((section[key] for section in self._sections.values() if key in section), None)
 
     def has(self, key: str) -> bool:

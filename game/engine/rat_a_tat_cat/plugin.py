@@ -176,7 +176,5 @@ FIELDS: dict[str, Any] = dict(
     time_limit=time_limit,
     implied=implied,
     detail_schema=DETAIL_SCHEMA,
-    # the TV scene and the phone screens come with issue 9: until then the lobby does not offer it
-    on_table=False,
 )
 """Every field of this game's `GameRules` record."""
