@@ -19,7 +19,7 @@ from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, WARN
                             ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, TableScene, draw_toast
 from game.tv.scenes.rat_anim import RatAnimator
-from game.tv.scenes.rat_layout import CARD, PILE_CARD, RAT
+from game.tv.scenes.rat_layout import PILE_CARD, RAT
 
 CREAM = (250, 244, 228)
 CAT_INK = (20, 70, 120)    # 0-6: the cats (good cards)
@@ -63,8 +63,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "total": {"en": "Total {n}", "es": "Total {n}", "fr": "Total {n}", "hu": "Összesen {n}"},
     "this_round": {"en": "+{n} this round", "es": "+{n} esta ronda", "fr": "+{n} cette manche",
                    "hu": "+{n} ebben a fordulóban"},
-    "last_turns": {"en": "{name} knocked: {n} last turns", "es": "{name} llamó: quedan {n} turnos",
-                   "fr": "{name} a frappé : {n} derniers tours", "hu": "{name} kopogott: még {n} kör"},
+    "last_turns": {"en": "{name} knocked · still to play: {names}",
+                   "es": "{name} llamó · aún juegan: {names}",
+                   "fr": "{name} a frappé · encore à jouer : {names}",
+                   "hu": "{name} kopogott · még jön: {names}"},
     "draws_left": {"en": "Draw 2: {n} left", "es": "Roba 2: quedan {n}", "fr": "Pioche 2 : encore {n}",
                    "hu": "Húzz 2-t: még {n}"},
     "power.peek": {"en": "Peek", "es": "Espiar", "fr": "Coup d'œil", "hu": "Kukucs"},
@@ -259,7 +261,8 @@ class RatTableScene(TableScene):
             return
         if isinstance(knocker, int) and view.get("phase") in ("draw", "decide", "end_turn"):
             panel(canvas, RAT.knock, INK_DARK, GOLD, 3, 20)
-            tc.blit(canvas, t("last_turns", name=ctx.model.name(knocker), n=view.get("last_turns")),
+            still = t.names([ctx.model.name(s) for s in view.get("last_to_play") or ()])
+            tc.blit(canvas, t("last_turns", name=ctx.model.name(knocker), names=still),
                     layout.TEXT_LARGE, GOLD, max_width=RAT.knock.width - 30, center=RAT.knock.center)
         elif int(view.get("draws_left") or 0) and view.get("phase") in ("draw", "decide"):
             panel(canvas, RAT.knock, INK_DARK, INK_DIM, 2, 20)
@@ -307,13 +310,18 @@ class RatTableScene(TableScene):
             lines = ended["lines"]
             line = list(lines[seat]) if seat < len(lines) else []
         if not out and line:
+            flying = self.anim.hidden()  # a card on its way there is drawn by the animation, not twice
             for p in range(1, 5):
                 card = line[p - 1] if p - 1 < len(line) else None
-                canvas.blit(self.cards.face(card, CARD), RAT.card(seat, players, p))
+                spot = RAT.card(seat, players, p)
+                if (seat, p) in flying:
+                    pygame.draw.rect(canvas, INK_DIM, spot, 2, border_radius=10)
+                    continue
+                canvas.blit(self.cards.face(card, spot.size), spot)
         if is_turn and phase == "decide":  # the card in hand: a back unless it came from the discard
             held = view.get("drawn_card") if view.get("drawn_from") == "discard" else None
             spot = RAT.drawn(seat, players)
-            canvas.blit(self.cards.face(held, CARD), spot)
+            canvas.blit(self.cards.face(held, spot.size), spot)
             pygame.draw.rect(canvas, GOLD, spot.inflate(8, 8), 4, border_radius=12)
         totals = (ended or {}).get("totals") or view.get("totals") or ()
         total = int(totals[seat]) if seat < len(totals) else 0
