@@ -105,12 +105,12 @@ class Scene:
         """Called to paint the scene; must not change state."""
 
 
-def draw_toast(ctx: Context, canvas: pygame.Surface) -> None:
-    """Draw the current toast message, if any (reads the context only)."""
+def draw_toast(ctx: Context, canvas: pygame.Surface, where: pygame.Rect = layout.TOAST) -> None:
+    """Draw the current toast message, if any, centred in `where` (a scene puts it clear of its names)."""
     if not ctx.toast_text or ctx.clock > ctx.toast_until:
         return
-    surf = ctx.tc.fit(ctx.toast_text, layout.TEXT_BODY, layout.TOAST.width - 40)
-    box = surf.get_rect(center=layout.TOAST.center).inflate(56, 28)
+    surf = ctx.tc.fit(ctx.toast_text, layout.TEXT_BODY, where.width - 40)
+    box = surf.get_rect(center=where.center).inflate(56, 28)
     panel(canvas, box, (12, 20, 18), INK_DIM, 2, 24)
     canvas.blit(surf, surf.get_rect(center=box.center))
 

@@ -200,7 +200,7 @@ class RatTableScene(TableScene):
         if self.anim.news:
             shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK, max_width=RAT.news.width - 20,
                         midleft=(RAT.news.left + 10, RAT.news.centery))
-        draw_toast(ctx, canvas)
+        draw_toast(ctx, canvas, RAT.toast)
 
     def _draw_header(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc

@@ -22,6 +22,7 @@ class RatLayout:
     discard: pygame.Rect = pygame.Rect(SAFE.left + 230, 160, *PILE_CARD)
     news: pygame.Rect = pygame.Rect(SAFE.left + 420, 160, SAFE.width - 420, 64)
     knock: pygame.Rect = pygame.Rect(SAFE.left + 420, 240, SAFE.width - 420, 76)
+    toast: pygame.Rect = pygame.Rect(SAFE.left + 420, 332, SAFE.width - 420, 60)  # above the seats, clear of names
     seats_top: int = 424  # below the pile count badge, with room for the turn glow
 
     def columns(self, count: int) -> int:
@@ -61,7 +62,8 @@ RAT = RatLayout()
 
 def all_rects(seats: int) -> dict[str, pygame.Rect]:
     """Return every fixed rectangle of the table for `seats` players (for the safe-area test)."""
-    out = {f"rat.{n}": getattr(RAT, n) for n in ("round_label", "turn_banner", "pile", "discard", "news", "knock")}
+    out = {f"rat.{n}": getattr(RAT, n) for n in ("round_label", "turn_banner", "pile", "discard", "news", "knock",
+                                                    "toast")}
     for i in range(seats):
         out[f"rat.seat{i}"] = RAT.seat(i, seats)
         for p in range(1, 5):
