@@ -431,3 +431,25 @@ def test_a_swapped_card_is_drawn_once_while_it_flies_and_lands_in_its_slot() -> 
     canvas = shot(app, "2p_swap_landed")
     for seat, position in slots:
         assert _same(canvas.subsurface(RAT.card(seat, 2, position)).copy(), back)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_card_faces_are_drawn_ahead_in_the_lobby_so_the_first_table_frames_draw_none(players: int) -> None:
+    ups = session_updates(players, seed=12)
+    server = FakeServer()
+    app = TvApp(server)
+    server.updates.put(ups[0])  # the lobby, with the game chosen: the TV warms its art a little per frame
+    for _ in range(400):
+        app.tick(1 / 60)
+        if not app.warming:
+            break
+    assert not app.warming
+    faces = rat.cards_for(app.ctx)._faces
+    drawn_ahead = set(faces)
+    assert len(drawn_ahead) >= 2 * len(rat.FACES)
+    for u in ups[1:first(ups, STATES["reveal"]) + 2]:  # a whole round, its reveal and the next deal
+        server.updates.put(u)
+        for _ in range(4):
+            app.tick(0.1)
+            app.draw(pygame.Surface(layout.CANVAS))
+    assert set(faces) == drawn_ahead, "a face was drawn while the table was being played"

@@ -8,6 +8,7 @@ round is over.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 import pygame
@@ -19,7 +20,7 @@ from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, WARN
                             ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, TableScene, draw_toast
 from game.tv.scenes.rat_anim import RatAnimator
-from game.tv.scenes.rat_layout import PILE_CARD, RAT
+from game.tv.scenes.rat_layout import BIG_CARD, CARD, PILE_CARD, RAT
 
 CREAM = (250, 244, 228)
 CAT_INK = (20, 70, 120)    # 0-6: the cats (good cards)
@@ -168,6 +169,27 @@ class RatCards:
         return surf
 
 
+_SHARED: list[tuple[Context, RatCards]] = []  # the TV's one context and its faces (a new context replaces it)
+FACES: tuple[Any, ...] = (*range(10), "peek", "swap", "draw2")
+
+
+def cards_for(ctx: Context) -> RatCards:
+    """Return the card faces of this TV: drawn ahead by `prepare`, shared by every table scene."""
+    if not _SHARED or _SHARED[0][0] is not ctx:
+        _SHARED[:] = [(ctx, RatCards(ctx))]
+    return _SHARED[0][1]
+
+
+def prepare(ctx: Context) -> list[Callable[[], object]]:
+    """Return the card art to draw ahead, one face per job: lines at both sizes, the discard pile, backs."""
+    cards = cards_for(ctx)
+    jobs: list[Callable[[], object]] = [partial(cards.face, c, size) for size in (BIG_CARD, CARD) for c in FACES]
+    jobs += [partial(cards.face, c, PILE_CARD, dead) for c in FACES for dead in (False, True) if not dead or
+             isinstance(c, str)]
+    jobs += [partial(cards.face, None, size) for size in (BIG_CARD, CARD, PILE_CARD)]
+    return jobs
+
+
 # ------------------------------------------------------------------ the table
 
 
@@ -177,7 +199,7 @@ class RatTableScene(TableScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.anim = RatAnimator(ctx.texts, ctx.model.name)
-        self.cards = RatCards(ctx)
+        self.cards = cards_for(ctx)
 
     def on_update(self, update: dict[str, Any]) -> None:
         """Schedule the animations of the update's events; keep the away hint and the turn timer."""
@@ -403,4 +425,4 @@ PRIVATE_EVENT_TYPES = frozenset({"you_drew", "you_placed", "you_peeked"})
 
 SCREENS = GameScreens(table_scene=RatTableScene, texts=TEXTS, detail=RatDetail(),
                       private_view_keys=PRIVATE_VIEW_KEYS, private_event_types=PRIVATE_EVENT_TYPES,
-                      check_view=check_view)
+                      check_view=check_view, prepare=prepare)
