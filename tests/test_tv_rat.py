@@ -453,3 +453,24 @@ def test_the_card_faces_are_drawn_ahead_in_the_lobby_so_the_first_table_frames_d
             app.tick(0.1)
             app.draw(pygame.Surface(layout.CANVAS))
     assert set(faces) == drawn_ahead, "a face was drawn while the table was being played"
+
+
+def test_a_time_limited_game_shows_its_time_left_counting_down_then_the_last_round__R_GAME_2() -> None:
+    ups = session_updates(3, seed=4, end="time", minutes=10)
+    k = first(ups, lambda v, u: v["phase"] == "draw" and "game_time" in u)
+    left = ups[k]["game_time"]["seconds_left"]
+    app, server = fed_app(ups, k)
+    server.updates.put(ups[k])
+    for _ in range(31):  # 3.1 s after the update: three seconds gone on the TV's own clock
+        app.tick(0.1)
+    t = app.ctx.texts
+    shown = left - 3
+    expected = t("hdr.time_left", n=ups[k]["view"]["round"], left=f"{shown // 60}:{shown % 60:02d}")
+    shot(app, "3p_time_left")
+    assert expected in [key[0] for key in app.ctx.tc._cache]
+    assert left - 3.1 - 1e-6 <= app.scene.game_left <= left - 3.0 + 1e-6
+    # once time is up the updates carry no clock: the header says this round is the last
+    up = first(ups, lambda v, u: v["phase"] == "draw" and "game_time" not in u)
+    app, _ = fed_app(ups, up + 1, settle=8)
+    shot(app, "3p_time_up")
+    assert t("hdr.time_up", n=ups[up]["view"]["round"]) in [key[0] for key in app.ctx.tc._cache]

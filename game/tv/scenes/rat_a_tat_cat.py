@@ -44,6 +44,10 @@ TEXTS: dict[str, dict[str, str]] = {
                    "hu": "{n}/{total}. forduló"},
     "hdr.time": {"en": "Round {n} · {minutes} min", "es": "Ronda {n} · {minutes} min",
                  "fr": "Manche {n} · {minutes} min", "hu": "{n}. forduló · {minutes} perc"},
+    "hdr.time_left": {"en": "Round {n} · {left} left", "es": "Ronda {n} · quedan {left}",
+                      "fr": "Manche {n} · encore {left}", "hu": "{n}. forduló · még {left}"},
+    "hdr.time_up": {"en": "Round {n} · last round", "es": "Ronda {n} · la última", "fr": "Manche {n} · la dernière",
+                    "hu": "{n}. forduló · az utolsó"},
     "hdr.elimination": {"en": "Round {n} · out at {limit}", "es": "Ronda {n} · fuera en {limit}",
                         "fr": "Manche {n} · éliminé à {limit}", "hu": "{n}. forduló · kiesés: {limit}"},
     "turn.look": {"en": "Everyone: look at your outer cards", "es": "Todos: mirad vuestras cartas de los lados",
@@ -231,8 +235,12 @@ class RatTableScene(TableScene):
         panel(canvas, RAT.round_label, PANEL, INK_DIM, 2)
         ended = self.anim.round_end()
         shown_round = ended["round"] if ended is not None and ended.get("round") else view.get("round")
-        tc.blit(canvas, t(f"hdr.{mode}", n=shown_round, total=end.get("rounds"), minutes=end.get("minutes"),
-                          limit=end.get("limit")),
+        key = f"hdr.{mode}"
+        if mode == "time" and self.ctx.model.stage == "playing" and ended is None:
+            key = "hdr.time_left" if self.game_left is not None else "hdr.time_up"  # no clock: time is up
+        left = int(self.game_left + 0.999) if self.game_left is not None else 0
+        tc.blit(canvas, t(key, n=shown_round, total=end.get("rounds"), minutes=end.get("minutes"),
+                          limit=end.get("limit"), left=f"{left // 60}:{left % 60:02d}"),
                 layout.TEXT_LARGE, INK, max_width=RAT.round_label.width - 30, center=RAT.round_label.center)
         banner, phase, turn = RAT.turn_banner, view.get("phase"), view.get("turn")
         if ended is not None:
