@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from game.engine import GAMES
 from tests.browser.conftest import load_locale, name_pattern
@@ -115,7 +116,7 @@ def test_the_rules_and_the_no_key_page_pass_axe(pw_browser: Any, server: Any) ->
             page.get_by_label("Language · Idioma · Langue · Nyelv").select_option(lang)
             page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
             nav = page.get_by_role("navigation", name=load_locale(lang)["rules.jump"])
-            assert nav.get_by_role("link").count() == len(offered), "the jump nav names every game"
+            expect(nav.get_by_role("link")).to_have_count(len(offered))  # the jump nav, in this language, names every game
             shown = page.locator("section.game-rules article:not([hidden]) h1")
             assert shown.count() == len(offered), f"every game's rules are shown in {lang}"
             assert_accessible(page, f"rules ({lang})")
