@@ -23,7 +23,8 @@ function jump(id, smooth) {
   const heading = section && shownArticle(section)?.querySelector("h1, h2");
   if (!heading) return false;
   heading.tabIndex = -1; // focusable by script only: a screen reader starts reading here
-  section.scrollIntoView({ behavior: smooth ? "smooth" : "auto", block: "start" });
+  const glide = smooth && !matchMedia("(prefers-reduced-motion: reduce)").matches;
+  section.scrollIntoView({ behavior: glide ? "smooth" : "auto", block: "start" });
   heading.focus({ preventScroll: true });
   return true;
 }
