@@ -44,7 +44,7 @@ class Truth:
             self.seeds.append(recorder.seed)
 
 
-def check_frame(text: str, seat: int | None, truth: Truth) -> dict[str, Any]:
+def check_frame(text: str, seat: int | None, truth: Truth | Still) -> dict[str, Any]:
     """Assert one frame sent to `seat` (None: the TV or a watcher) carries nothing it may not see
     at the frame's version; return the decoded frame."""
     for word in NEVER:
@@ -152,3 +152,20 @@ def _check_private(e: dict[str, Any], seat: int, before: State | None, state: St
     else:
         assert before is not None and before.turn == seat and before.drawn is not None, e
         assert state.peeked == e["position"] and e["card"] == card_to_json(state.lines[seat][e["position"] - 1]), e
+
+
+class Still:
+    """The truth while nothing moves (a table read from its save, before anyone acts): the one
+    state stands at every version, each resume bumping the version without changing it."""
+
+    def __init__(self, session: Session) -> None:
+        self.state = copy.deepcopy(session.state)
+        self.seeds = [session.recorder.seed] if session.recorder and session.recorder.seed is not None else []
+        self.states = self
+
+    def __getitem__(self, version: int) -> State | None:
+        return self.state
+
+    def get(self, version: int, default: Any = None) -> State | None:
+        """Return the state (at any version)."""
+        return self.state
