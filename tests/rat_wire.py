@@ -57,7 +57,9 @@ def check_frame(text: str, seat: int | None, truth: Truth | Still) -> dict[str, 
         assert set(msg) <= {"type", "token", "seat", "role", "name", "colour", "symbol", "key", "params",
                             "version", "message", "reason"}, msg
         return msg
-    assert set(msg) <= ENVELOPE and "timer" not in msg, set(msg) ^ ENVELOPE  # no turn timer at these tables
+    assert set(msg) <= ENVELOPE, set(msg) - ENVELOPE
+    if "timer" in msg:  # the turn timer: whose decision is on the clock, and how long is left
+        assert set(msg["timer"]) == {"seat", "seconds_left"} and type(msg["timer"]["seconds_left"]) is int
     version = msg["version"]
     state, before = truth.states[version], truth.states.get(version - 1)
     if seat is None:

@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 from game.engine.rat_a_tat_cat import Phase, State
+from game.records import check_record, read_record
 from game.session import Session
 from game.bots.rat_a_tat_cat import Tuning
 from tests.rat_helpers import GAME, wire_move
@@ -59,13 +60,14 @@ class Played:
                 if e["type"] == kind]
 
 
-async def play_to_the_end(aiohttp_client, options: dict[str, Any], seed: int, *, during=None,
-                          monkeypatch=None, knock_chance: float = 0.3) -> Played:
+async def play_to_the_end(aiohttp_client, tmp_path, options: dict[str, Any], seed: int, *, during=None,
+                          monkeypatch=None, knock_chance: float = 0.3, phones_act: bool = True) -> Played:
     """Seat Ana and Bea (phones) and two heuristic bots, set `options` through the lobby, start,
     and let the phones play from their views until the game is over; check every frame.
 
     With `monkeypatch` the bots are patient (they knock after eight turns each: long rounds);
-    `during(hub, clock)` runs beside the game.
+    `during(hub, clock)` runs beside the game; without `phones_act` the phones only watch their
+    views (their player walked away).
     """
     if monkeypatch is not None:
         from game.bots import BOT_KINDS, kinds
@@ -75,7 +77,7 @@ async def play_to_the_end(aiohttp_client, options: dict[str, Any], seed: int, *,
         monkeypatch.setitem(BOT_KINDS[GAME], "heuristic", lambda rng: HeuristicBot(rng, LONG_ROUNDS))
     clock = Clock()
     session = Session(KEY, random.Random(seed), clock=clock)
-    client = await aiohttp_client(app_for_test(session=session, **FAST))
+    client = await aiohttp_client(app_for_test(session=session, data_dir=tmp_path, **FAST))
     hub = hub_of(client)
     truth = Truth(session)
     wire = Wire()
@@ -93,8 +95,8 @@ async def play_to_the_end(aiohttp_client, options: dict[str, Any], seed: int, *,
                            and all(u["table"]["options"][k] == v for k, v in options.items()))
     assert session.game_id == GAME and [s.bot for s in session.seats][:2] == [None, None]
     await ana.host("start")
-    plays = [autoplay(p, random.Random(seed * 10 + i), pick=partial(wire_move, knock_chance=knock_chance),
-                      timeout=20) for i, p in enumerate((ana, bea))]
+    move = partial(wire_move, knock_chance=knock_chance) if phones_act else lambda view, rng: None
+    plays = [autoplay(p, random.Random(seed * 10 + i), pick=move, timeout=20) for i, p in enumerate((ana, bea))]
     watching = watcher.until_update(lambda u: u["stage"] == "over", timeout=20)
     extra = [during(hub, clock)] if during else []
     *finals, _ = await asyncio.gather(*plays, watching, *extra)
@@ -103,7 +105,19 @@ async def play_to_the_end(aiohttp_client, options: dict[str, Any], seed: int, *,
     assert {e["key"] for e in ana.errors + bea.errors} <= {"stale_version"}, ana.errors + bea.errors
     played = Played(session, truth, wire, tv, {"Ana": ana.seat, "Bea": bea.seat, "watcher": None}, finals[:2])
     check_wire(played)
+    await check_the_record(hub, played)
     return played
+
+
+async def check_the_record(hub, played: Played) -> None:
+    """Assert the game's record was written, referees as legal and names the same winners."""
+    async with asyncio.timeout(5):
+        while not hub.records:
+            await asyncio.sleep(0.01)
+    record = read_record(hub.records[0])
+    assert record.game == GAME and [p.name for p in record.players][:2] == ["Ana", "Bea"]
+    assert check_record(record).ok, check_record(record)
+    assert record.result["winners"] == played.state.winners and record.result["totals"] == played.state.totals
 
 
 def check_wire(played: Played) -> None:
@@ -135,8 +149,8 @@ def lowest(totals: list[int], seats: list[int]) -> list[int]:
 
 
 async def test_rounds_mode_two_phones_two_bots_play_two_long_rounds_to_the_end__R_GAME_1_R_GAME_4_R_PILE_1(
-        aiohttp_client, monkeypatch):
-    played = await play_to_the_end(aiohttp_client, {"end": "rounds", "rounds": 2}, seed=2,
+        aiohttp_client, tmp_path, monkeypatch):
+    played = await play_to_the_end(aiohttp_client, tmp_path, {"end": "rounds", "rounds": 2}, seed=2,
                                    monkeypatch=monkeypatch, knock_chance=0.02)
     outcome = assert_over_for_everyone(played)
     state = played.state
@@ -152,17 +166,17 @@ async def test_rounds_mode_two_phones_two_bots_play_two_long_rounds_to_the_end__
 
 
 async def test_time_mode_ends_after_the_round_in_progress_when_the_simulated_clock_runs_out__R_GAME_2(
-        aiohttp_client):
+        aiohttp_client, tmp_path):
     async def run_out_the_clock(hub, clock) -> None:
         session = hub.session
         async with asyncio.timeout(20):
             while session.state is None or sum(e["seat"] is not None for e in session.log) < 12:
                 await asyncio.sleep(0.005)  # a few turns into the first round
-        assert session.game_deadline == clock.now + 600 or session.game_deadline <= clock.now + 600
+        assert session.stage == "playing" and session.game_deadline == clock.now + 600  # R-GAME-2: 10 min from the start
         clock.now += 601  # ten minutes "pass"; the hub's timer is armed from the new time
         hub.clock_moved()
 
-    played = await play_to_the_end(aiohttp_client, {"end": "time", "minutes": 10}, seed=2,
+    played = await play_to_the_end(aiohttp_client, tmp_path, {"end": "time", "minutes": 10}, seed=2,
                                    during=run_out_the_clock)
     outcome = assert_over_for_everyone(played)
     state = played.state
@@ -175,9 +189,9 @@ async def test_time_mode_ends_after_the_round_in_progress_when_the_simulated_clo
     assert played.session.game_deadline is None
 
 
-async def test_elimination_mode_plays_until_one_is_left_and_the_out_get_no_cards__R_GAME_3(aiohttp_client):
+async def test_elimination_mode_plays_until_one_is_left_and_the_out_get_no_cards__R_GAME_3(aiohttp_client, tmp_path):
     limit = 30
-    played = await play_to_the_end(aiohttp_client, {"end": "elimination", "limit": limit}, seed=3)
+    played = await play_to_the_end(aiohttp_client, tmp_path, {"end": "elimination", "limit": limit}, seed=3)
     outcome = assert_over_for_everyone(played)
     state = played.state
     assert state.round >= 2 and state.eliminated
@@ -204,8 +218,8 @@ async def test_elimination_mode_plays_until_one_is_left_and_the_out_get_no_cards
 
 
 async def test_kids_variant_shows_every_outer_card_to_everyone_and_swaps_only_inner_ones__R_KIDS_1(
-        aiohttp_client, monkeypatch):
-    played = await play_to_the_end(aiohttp_client, {"end": "rounds", "rounds": 1, "kids": True}, seed=4,
+        aiohttp_client, tmp_path, monkeypatch):
+    played = await play_to_the_end(aiohttp_client, tmp_path, {"end": "rounds", "rounds": 1, "kids": True}, seed=4,
                                    monkeypatch=monkeypatch, knock_chance=0.05)
     assert_over_for_everyone(played)
     assert played.state.round == 1 and not played.events("look")  # nothing to memorise
@@ -218,3 +232,37 @@ async def test_kids_variant_shows_every_outer_card_to_everyone_and_swaps_only_in
     assert played.events("swapped")
     for e in played.events("swapped"):
         assert e["position"] in (2, 3) and e["other_position"] in (2, 3)
+
+
+async def test_phones_whose_players_walked_away_are_played_by_the_turn_timer_to_the_end__R_LOOK_1_R_TURN_2(
+        aiohttp_client, tmp_path):
+    """The turn timer (30 s, on the simulated clock) makes the phones' moves: memorised in the look,
+    then draw from the pile and throw the card away; the bots knock and the round ends."""
+    expired: list[int] = []
+
+    async def let_the_timer_run_out(hub, clock) -> None:
+        session = hub.session
+        async with asyncio.timeout(20):
+            while session.stage != "over":
+                await asyncio.sleep(0.002)
+                acting = session.rules.to_act(session.state) if session.state is not None else set()
+                if session.stage == "playing" and session.deadline is not None and acting <= {0, 1} and acting:
+                    clock.now = session.deadline + 0.5  # the phone on the clock lets it run out
+                    expired.append(session.version)
+                    hub.clock_moved()
+                    version = session.version
+                    while session.version == version:
+                        await asyncio.sleep(0.001)
+
+    played = await play_to_the_end(aiohttp_client, tmp_path, {"end": "rounds", "rounds": 1, "turn_timer": 30},
+                                   seed=5, during=let_the_timer_run_out, phones_act=False)
+    assert_over_for_everyone(played)
+    timeouts = played.events("timeout")
+    assert timeouts and {e["seat"] for e in timeouts} == {0, 1}  # every move of a phone was the timer's
+    ana = played.frames_of("Ana")
+    timed = [f for f in ana if f["type"] == "update" and "timer" in f and f["stage"] == "playing"]
+    assert timed and all(f["timer"]["seconds_left"] <= 30 for f in timed)
+    mine = [e for f in ana if f["type"] == "update" for e in f["events"] if e["type"] in ("drew", "discarded")
+            and e["seat"] == 0]
+    assert {e["type"] for e in mine} == {"drew", "discarded"}  # draw from the pile, throw it away
+    assert all(e["source"] == "pile" for e in mine if e["type"] == "drew")
