@@ -4,7 +4,6 @@ gives every phone its seat, what it may know of its cards, the card it held, and
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import time
 from pathlib import Path
@@ -31,11 +30,6 @@ def holding(view: dict[str, Any]) -> bool:
 def mid_draw2(view: dict[str, Any]) -> bool:
     """Return True when the seat holds the first card of a Draw 2 (one more draw to come)."""
     return view["drawn"] is not None and view["draws_left"] == 1
-
-
-def still_looking(view: dict[str, Any]) -> bool:
-    """Return True while the seat looks at its cards 1 and 4 (R-LOOK-1)."""
-    return bool(view["look"])
 
 
 def step(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -159,12 +153,13 @@ def readers(*phones: Phone) -> list[asyncio.Task[None]]:
 
 
 def stop(tasks: list[asyncio.Task[None]]) -> None:
+    """Stop the phones' readers (before their server is killed)."""
     for t in tasks:
         t.cancel()
 
 
-async def test_kill_9_in_the_look_while_holding_a_card_and_mid_draw_2_every_phone_comes_back_with_what_it_may_see__R_LOOK_1_R_TURN_2_R_POWER_3(
-        tmp_path):
+async def test_kill_9_mid_round_brings_every_phone_back_with_what_it_may_see__R_LOOK_1_R_TURN_2_R_POWER_3(tmp_path):
+    """Killed three times: in the look, while a phone holds a card it drew, and mid-Draw 2."""
     server = Serve(free_port(), tmp_path)
     try:
         async with aiohttp.ClientSession(base_url=f"http://127.0.0.1:{server.port}") as http:

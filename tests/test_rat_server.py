@@ -1,6 +1,10 @@
 """Rat-a-Tat Cat through the real websocket server: two phones and two bots play to the end in
 each end mode and the kids variant, and every frame sent to the phones, a watcher and the TV is
-checked against what its recipient may see at that version (tests/rat_wire.py)."""
+checked against what its recipient may see at that version (tests/rat_wire.py): the visibility
+table of the rules — the look only while looking (R-LOOK-1), a card drawn from the pile only to
+its drawer (R-TURN-2), a peek only to its seat until its turn ends (R-POWER-1), the kids
+variant's outer cards to everyone (R-KIDS-1), the pile's size but never its order (R-PILE-1),
+and never the seed or the deck."""
 
 from __future__ import annotations
 
@@ -11,10 +15,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from game.bots.rat_a_tat_cat import Tuning
 from game.engine.rat_a_tat_cat import Phase, State
 from game.records import check_record, read_record
 from game.session import Session
-from game.bots.rat_a_tat_cat import Tuning
 from tests.rat_helpers import GAME, wire_move
 from tests.rat_wire import Truth, check_frame
 from tests.server_kit import KEY, Phone, Wire, app_for_test, autoplay, hub_of, seat_phones
@@ -148,7 +152,7 @@ def lowest(totals: list[int], seats: list[int]) -> list[int]:
     return [s for s in seats if totals[s] == low]
 
 
-async def test_rounds_mode_two_phones_two_bots_play_two_long_rounds_to_the_end__R_GAME_1_R_GAME_4_R_PILE_1(
+async def test_rounds_mode_two_long_rounds_to_the_end_hiding_every_secret_on_the_wire__R_GAME_1_R_GAME_4_R_PILE_1_R_TURN_2_R_POWER_1_R_POWER_2_R_POWER_3_R_LOOK_1(
         aiohttp_client, tmp_path, monkeypatch):
     played = await play_to_the_end(aiohttp_client, tmp_path, {"end": "rounds", "rounds": 2}, seed=2,
                                    monkeypatch=monkeypatch, knock_chance=0.02)
@@ -165,7 +169,7 @@ async def test_rounds_mode_two_phones_two_bots_play_two_long_rounds_to_the_end__
     assert {"you_peeked", "swapped", "swap_skipped", "draw_again", "reshuffled", "you_drew"} <= seen, seen
 
 
-async def test_time_mode_ends_after_the_round_in_progress_when_the_simulated_clock_runs_out__R_GAME_2(
+async def test_time_mode_ends_after_the_round_in_progress_when_the_simulated_clock_runs_out__R_GAME_2_R_LOOK_1_R_TURN_2(
         aiohttp_client, tmp_path):
     async def run_out_the_clock(hub, clock) -> None:
         session = hub.session
@@ -189,7 +193,7 @@ async def test_time_mode_ends_after_the_round_in_progress_when_the_simulated_clo
     assert played.session.game_deadline is None
 
 
-async def test_elimination_mode_plays_until_one_is_left_and_the_out_get_no_cards__R_GAME_3(aiohttp_client, tmp_path):
+async def test_elimination_mode_plays_until_one_is_left_and_the_out_get_no_cards__R_GAME_3_R_LOOK_1_R_TURN_2(aiohttp_client, tmp_path):
     limit = 30
     played = await play_to_the_end(aiohttp_client, tmp_path, {"end": "elimination", "limit": limit}, seed=3)
     outcome = assert_over_for_everyone(played)
@@ -217,7 +221,7 @@ async def test_elimination_mode_plays_until_one_is_left_and_the_out_get_no_cards
         assert set(out_since) == set(state.eliminated)
 
 
-async def test_kids_variant_shows_every_outer_card_to_everyone_and_swaps_only_inner_ones__R_KIDS_1(
+async def test_kids_variant_shows_every_outer_card_to_everyone_and_swaps_only_inner_ones__R_KIDS_1_R_TURN_2(
         aiohttp_client, tmp_path, monkeypatch):
     played = await play_to_the_end(aiohttp_client, tmp_path, {"end": "rounds", "rounds": 1, "kids": True}, seed=4,
                                    monkeypatch=monkeypatch, knock_chance=0.05)
