@@ -12,7 +12,7 @@ from game.protocol import Stage
 from game.session import Session
 from tests.test_rat_secrecy import check_public, check_seat
 
-ENVELOPE = {"type", "version", "stage", "table", "you", "view", "events", "timer", "acting", "outcome"}
+ENVELOPE = {"type", "version", "stage", "table", "you", "view", "events", "timer", "acting", "outcome", "game_time"}
 PRIVATE = {"you_drew", "you_placed", "you_peeked"}
 # events that name no card: their fields are seats, positions, counts and flags only
 PLAIN = {"game_started", "look", "memorised", "turn", "draw_again", "pile_empty", "peeked", "swapped",
@@ -60,6 +60,8 @@ def check_frame(text: str, seat: int | None, truth: Truth | Still) -> dict[str, 
     assert set(msg) <= ENVELOPE, set(msg) - ENVELOPE
     if "timer" in msg:  # the turn timer: whose decision is on the clock, and how long is left
         assert set(msg["timer"]) == {"seat", "seconds_left"} and type(msg["timer"]["seconds_left"]) is int
+    if "game_time" in msg:  # a time limit's time left: nothing else
+        assert set(msg["game_time"]) == {"seconds_left"} and type(msg["game_time"]["seconds_left"]) is int
     version = msg["version"]
     state, before = truth.states[version], truth.states.get(version - 1)
     if seat is None:

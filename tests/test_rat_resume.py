@@ -16,7 +16,7 @@ from game.store import FILE_NAME, Store
 from tests.rat_helpers import GAME
 from tests.rat_wire import Still, check_frame
 from tests.server_kit import Phone, Wire
-from tests.test_resume import SERVE_WITHIN, Serve, free_port, reader, serving_within
+from tests.test_resume import Serve, free_port, reader
 
 NAMES = ("Ann", "Bob")
 Target = Callable[[dict[str, Any]], bool]
@@ -120,18 +120,20 @@ async def come_back(http: aiohttp.ClientSession, code: str, tokens: list[str], w
     return back, watcher
 
 
-async def kill_and_restart(http: aiohttp.ClientSession, server: Serve, phones: list[Phone], tokens: list[str],
-                           data: Path) -> tuple[Serve, list[Phone], Phone, dict[int, dict[str, Any]], Still]:
+async def kill_and_restart(http: aiohttp.ClientSession, servers: list[Serve], phones: list[Phone], tokens: list[str],
+                           data: Path) -> tuple[list[Phone], Phone, dict[int, dict[str, Any]], Still]:
     """kill -9 the server, read its save, start it again on the same port and bring the phones back.
 
-    Return the new server, the phones, a watcher, what each phone last saw acknowledged, and the
-    saved truth; every frame after the restart is checked against that truth.
+    The new server joins `servers` (the test stops them all). Return the phones, a watcher, what
+    each phone last saw acknowledged, and the saved truth; every frame after the restart is
+    checked against that truth.
     """
     last = {p.seat: p.update for p in phones}
+    server = servers[-1]
     server.kill()
     truth = saved_table(data)
-    again = Serve(server.port, data)
-    serving_within(again.port, again.code, again.started, SERVE_WITHIN)
+    again = Serve(server.port, data)  # back once it says so (how fast is test_resume's E2)
+    servers.append(again)
     assert again.port == server.port and again.code == server.code
     assert "Resumed the game saved at " in again.text
     wire = Wire()
@@ -144,7 +146,7 @@ async def kill_and_restart(http: aiohttp.ClientSession, server: Serve, phones: l
         assert now["stage"] == "playing" and now["version"] > before["version"]
         assert now["view"] == before["view"], p.label  # its cards as it may know them, its card in hand, its moves
     assert all(s["connected"] for s in back[0].update["table"]["seats"])
-    return again, back, watcher, last, truth
+    return back, watcher, last, truth
 
 
 def readers(*phones: Phone) -> list[asyncio.Task[None]]:
@@ -161,6 +163,7 @@ def stop(tasks: list[asyncio.Task[None]]) -> None:
 async def test_kill_9_mid_round_brings_every_phone_back_with_what_it_may_see__R_LOOK_1_R_TURN_2_R_POWER_3(tmp_path):
     """Killed three times: in the look, while a phone holds a card it drew, and mid-Draw 2."""
     server = Serve(free_port(), tmp_path)
+    servers = [server]
     try:
         async with aiohttp.ClientSession(base_url=f"http://127.0.0.1:{server.port}") as http:
             phones, tokens = await open_table(http, server.code, Wire())
@@ -172,7 +175,7 @@ async def test_kill_9_mid_round_brings_every_phone_back_with_what_it_may_see__R_
                               and p.version == phones[0].version for p in phones):
                     await asyncio.sleep(0.005)
             stop(tasks)
-            server, phones, watcher, last, truth = await kill_and_restart(http, server, phones, tokens, tmp_path)
+            phones, watcher, last, truth = await kill_and_restart(http, servers, phones, tokens, tmp_path)
             state = truth.state
             assert state.phase is Phase.LOOK
             for p in phones:
@@ -184,7 +187,7 @@ async def test_kill_9_mid_round_brings_every_phone_back_with_what_it_may_see__R_
             tasks = readers(*phones, watcher)
             holder = await drive_until(phones, holding)
             stop(tasks)
-            server, phones, watcher, last, truth = await kill_and_restart(http, server, phones, tokens, tmp_path)
+            phones, watcher, last, truth = await kill_and_restart(http, servers, phones, tokens, tmp_path)
             state = truth.state
             assert state.phase is Phase.DECIDE and state.drawn_from is Source.PILE and state.turn == holder.seat
             mine = next(p for p in phones if p.seat == holder.seat)
@@ -198,7 +201,7 @@ async def test_kill_9_mid_round_brings_every_phone_back_with_what_it_may_see__R_
             tasks = readers(*phones, watcher)
             holder = await drive_until(phones, mid_draw2)
             stop(tasks)
-            server, phones, watcher, last, truth = await kill_and_restart(http, server, phones, tokens, tmp_path)
+            phones, watcher, last, truth = await kill_and_restart(http, servers, phones, tokens, tmp_path)
             state = truth.state
             assert state.phase is Phase.DECIDE and state.draws_left == 1 and state.turn == holder.seat
             mine = next(p for p in phones if p.seat == holder.seat)
@@ -220,5 +223,6 @@ async def test_kill_9_mid_round_brings_every_phone_back_with_what_it_may_see__R_
             assert mine.update["view"]["draws_left"] == 0 and not mine.errors
             stop(tasks)
     finally:
-        if server.proc.poll() is None:
-            server.kill()
+        for one in servers:
+            if one.proc.poll() is None:
+                one.kill()

@@ -138,6 +138,8 @@ def check_wire(played: Played) -> None:
 def assert_over_for_everyone(played: Played) -> dict[str, Any]:
     """Assert both phones, the watcher and the TV ended on the same outcome; return it."""
     state = played.state
+    if state.options["end"]["mode"] != "time":  # no clock on the wall without a time limit
+        assert not any('"game_time"' in text for _, _, text in played.wire.frames)
     assert state.phase is Phase.OVER and played.session.stage == "over"
     outcome = played.finals[0]["outcome"]
     assert outcome is not None and all(f["outcome"] == outcome for f in played.finals)
@@ -191,6 +193,14 @@ async def test_time_mode_ends_after_the_round_in_progress_when_the_simulated_clo
     assert scored[-1]["round"] == state.round and len(played.events("knocked")) == state.round
     assert outcome["winners"] == lowest(state.totals, [0, 1, 2, 3])
     assert played.session.game_deadline is None
+    # the time left is on every update while it runs (the TV counts it down), gone once it ran out
+    for frames in (played.frames_of("watcher"), played.frames_of("Ana"), [json.loads(t) for t in played.tv]):
+        updates = [f for f in frames if f["type"] == "update" and f["stage"] == "playing"]
+        ran_out = next(i for i, f in enumerate(updates) if any(e["type"] == "time_up" for e in f["events"]))
+        left = [f["game_time"]["seconds_left"] for f in updates[:ran_out]]
+        # 600 until the simulated clock jumps, 0 in the moment before the hub's timer fires
+        assert left[0] == 600 and left == sorted(left, reverse=True) and set(left) <= {600, 0}
+        assert not any("game_time" in f for f in updates[ran_out:] + frames[-1:])
 
 
 async def test_elimination_mode_plays_until_one_is_left_and_the_out_get_no_cards__R_GAME_3_R_LOOK_1_R_TURN_2(aiohttp_client, tmp_path):
