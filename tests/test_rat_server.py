@@ -69,7 +69,7 @@ async def play_to_the_end(aiohttp_client, tmp_path, options: dict[str, Any], see
     """Seat Ana and Bea (phones) and two heuristic bots, set `options` through the lobby, start,
     and let the phones play from their views until the game is over; check every frame.
 
-    With `monkeypatch` the bots are patient (they knock after eight turns each: long rounds);
+    With `monkeypatch` the bots are patient (they knock after fourteen turns each: the pile runs dry);
     `during(hub, clock)` runs beside the game; without `phones_act` the phones only watch their
     views (their player walked away).
     """
