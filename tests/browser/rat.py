@@ -111,3 +111,27 @@ def said(phone: Phone, key: str, **params: Any) -> re.Pattern[str]:
     for name, value in params.items():
         text = text.replace("{" + name + "}", str(value))
     return name_pattern(text)
+
+
+def set_number_option(phone: Phone, option: str, value: int) -> None:
+    """Type `value` into an int option's "another value" field and wait until the table has it."""
+    field = phone.page.get_by_label(phone.t["opt.other"].replace("{name}", phone.t[f"opt.{option}"]))
+    field.fill(str(value))
+    field.dispatch_event("change")
+    phone.page.wait_for_function("([id, v]) => document.getElementById(id) && document.getElementById(id).value === v",
+                                 arg=[f"opt-{option}", str(value)])
+
+
+def open_rat_table(host: Phone, rounds: int, bots: int = 0) -> None:
+    """As the host in the lobby: choose Rat-a-Tat Cat, set its rounds, add `bots` bots (not yet started)."""
+    host.page.get_by_role("group", name=host.t["lobby.game"]).get_by_role("button", name=host.t["game.rat-a-tat-cat"]).click()
+    set_number_option(host, "rounds", rounds)
+    for n in range(bots):
+        host.button("host.add_bot").click()
+        host.page.get_by_role("button", name=name_pattern(host.t["host.remove_bot"])).nth(n).wait_for()
+
+
+def card_button(phone: Phone, key: str, **params: Any) -> Any:
+    """Return the card button named after what its tap does (`key` with `params`), then the card: "Swap my card 1
+    (Card 1, face down)"."""
+    return phone.page.get_by_role("button", name=re.compile(said(phone, key, **params).pattern.rstrip("$") + r" \(.+\)$"))
