@@ -65,7 +65,12 @@ def rig_deals(monkeypatch: pytest.MonkeyPatch, plan: Plan, number_lines: bool = 
             pile += [c for c in lines if not isinstance(c, int)]
             lines = [c for c in lines if isinstance(c, int)]
             lines += [_take(pile, NUMBER) for _ in range(dealt - len(lines))]
-        front = [_take(pile, wanted) for wanted in plan(order)]
+        front = []
+        for wanted in plan(order):
+            if wanted in lines and not any(c == wanted for c in pile):  # dealt into a line: a number takes its place
+                lines[lines.index(wanted)] = _take(pile, NUMBER)
+                pile.append(wanted)
+            front.append(_take(pile, wanted))
         return {**entry, "deck": lines + [first] + front + pile}
 
     monkeypatch.setitem(GAMES, GAME, dataclasses.replace(real, sample_chance=rigged))
@@ -135,3 +140,42 @@ def card_button(phone: Phone, key: str, **params: Any) -> Any:
     """Return the card button named after what its tap does (`key` with `params`), then the card: "Swap my card 1
     (Card 1, face down)"."""
     return phone.page.get_by_role("button", name=re.compile(said(phone, key, **params).pattern.rstrip("$") + r" \(.+\)$"))
+
+
+def turns_plan(mine: int, turns: Sequence[Sequence[Any]]) -> Plan:
+    """Return a plan in which seat `mine` draws `turns` (one list of cards per turn of its own, in order) and every
+    other seat one number card a turn."""
+    def plan(order: list[int]) -> list[Any]:
+        left, cards = list(turns), []
+        while left:
+            for seat in order:
+                if not left:
+                    break
+                cards += left.pop(0) if seat == mine else [NUMBER]
+        return cards
+    return plan
+
+
+# Each card face (a number or a power's name) lies inside its card's border, and each visible control's name holds
+# its visible words (WCAG 2.5.3: a voice user says what they see).
+FACES_OUT = """() => [...document.querySelectorAll('.pcard > span:not(.pos)')].filter((s) => s.offsetParent !== null)
+    .filter((s) => { const c = s.parentElement, b = c.getBoundingClientRect(), r = s.getBoundingClientRect();
+                     const style = getComputedStyle(c), left = parseFloat(style.borderLeftWidth);
+                     return r.left < b.left + left - 0.5 || r.right > b.right - left + 0.5; })
+    .map((s) => s.textContent)"""
+NAMES_WITHOUT_TEXT = """() => [...document.querySelectorAll('#screen button')].filter((n) => n.offsetParent !== null)
+    .map((n) => ({name: (n.getAttribute('aria-label') || n.textContent).toLowerCase(),
+                  words: n.innerText.toLowerCase().split(/\\s+/).filter(Boolean)}))
+    .filter((b) => b.words.some((w) => !b.name.includes(w)))"""
+
+
+def assert_faces_fit(phone: Phone, where: str) -> None:
+    """Fail if a card's face spills over its card."""
+    spilt = phone.page.evaluate(FACES_OUT)
+    assert not spilt, f"{where} ({phone.lang}): card faces wider than their card: {spilt}"
+
+
+def assert_names_say_what_is_shown(phone: Phone, where: str) -> None:
+    """Fail if a visible button's accessible name lacks a word it shows."""
+    bad = phone.page.evaluate(NAMES_WITHOUT_TEXT)
+    assert not bad, f"{where}: buttons whose name lacks their visible words: {bad}"

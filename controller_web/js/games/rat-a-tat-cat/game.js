@@ -203,9 +203,9 @@ export function gameScreen(app) {
     return el("div", { class: "stack game" }, parts);
   }
   parts.push(myLine(app));
-  // A Swap's second tap is on another seat's card: their lines come up under mine.
+  // A Swap's second tap is on another seat's card: their lines come up under mine, headed by what to do.
   const targets = swapTargets(app);
-  if (targets) parts.push(seatsSection(u, seat, targets));
+  if (targets) parts.push(seatsSection(u, seat, targets, drawnHint(app)));
   if (playing(v)) parts.push(movesSection(app), pilesLine(v));
   else if (v.round > 0) parts.push(scoresSection(u, (v.seats || []).map((s) => s.line)));
   // The round just scored stays in view while the next one's look goes on.

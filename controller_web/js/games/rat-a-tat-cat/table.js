@@ -44,7 +44,7 @@ export function seatLine(u, seatInfo, { pick = null, positions = [] } = {}) {
   const cards = (seatInfo.line || []).map((card, i) => {
     const pos = i + 1;
     if (pick && positions.includes(pos)) {
-      return cardButton(pos, card, () => pick(pos), { label: t("rt.swap.theirs", { name: seat.name, pos }) });
+      return cardButton(pos, card, () => pick(pos), { label: t("rt.swap.theirs", { name: seat.name, pos }), extra: "pick" });
     }
     return cardItem(pos, card);
   });
@@ -58,12 +58,12 @@ export function seatLine(u, seatInfo, { pick = null, positions = [] } = {}) {
   ]);
 }
 
-/** Return the other seats' lines (every seat's, for a watcher `me` = null). */
-export function seatsSection(u, me, options) {
+/** Return the other seats' lines (every seat's, for a watcher `me` = null), headed `title` if given. */
+export function seatsSection(u, me, options, title) {
   const v = u.view;
   const others = (v.seats || []).filter((s) => s.seat !== me);
   return el("section", { class: "panel", "aria-labelledby": "seats-h" }, [
-    el("h2", { id: "seats-h", text: me === null ? t("rt.seats.all") : t("rt.seats.others") }),
+    el("h2", { id: "seats-h", text: title || t(me === null ? "rt.seats.all" : "rt.seats.others") }),
     el("ul", { class: "seats" }, others.map((s) => seatLine(u, s, options ? options(s) : {}))),
   ]);
 }
