@@ -10,8 +10,18 @@ from typing import Any
 
 import pytest
 
-from tests.browser.phones import Phone, assert_accessible, assert_touch_targets, at_top
-from tests.browser.rat import NUMBER, card_button, face_of, move_names, my_card_names, open_rat_table, rig_deals, said
+from tests.browser.phones import Phone, assert_accessible, assert_on_screen, assert_touch_targets, at_top
+from tests.browser.rat import (
+    NUMBER,
+    card_button,
+    face_of,
+    move_names,
+    moves,
+    my_card_names,
+    open_rat_table,
+    rig_deals,
+    said,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -77,10 +87,10 @@ def test_two_phones_play_a_whole_round_with_every_power_and_a_knock(pw_browser: 
     SHOTS.mkdir(parents=True, exist_ok=True)
     pw, browser = pw_browser
     ana = Phone(pw, browser, "Pixel 7", "en-GB", "en", "Ana")
-    ana.page.set_viewport_size({"width": 360, "height": 640})
     bea = Phone(pw, browser, "iPhone 13", "fr-FR", "fr", "Bea")
     phones = (ana, bea)
     for p in phones:
+        p.page.set_viewport_size({"width": 360, "height": 640})
         p.page.set_default_timeout(SEEN_MS)
     try:
         ana.join(server.join_url)
@@ -119,6 +129,10 @@ def test_two_phones_play_a_whole_round_with_every_power_and_a_knock(pw_browser: 
         theirs = first.page.get_by_role("button", name=said(first, "rt.swap.theirs", name=second.name, pos=4))
         theirs.wait_for()
         _shot(first, "swap-theirs")
+        # Two players: the second tap's whole screen fits on a 360x640 phone, "Don't swap" and "Back" too.
+        assert_on_screen(first.page, first.page.locator(".seats button, ul[data-moves] button"), "the cards to swap")
+        assert_on_screen(first.page, moves(first), "Don't swap and Back")
+        assert_on_screen(first.page, first.page.get_by_role("img", name=said(first, "rt.drawn.label")), "the Swap")
         theirs.click()
         _told(first, "rt.ev.you_swapped", pos=1, other=second.name, opos=4)
         _told(second, "rt.ev.swapped_yours", name=first.name, pos=1, opos=4)

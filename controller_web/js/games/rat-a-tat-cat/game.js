@@ -135,9 +135,10 @@ function decideMoves(app) {
     el("p", { class: "hint", text: drawnHint(app) }),
   ])];
   if (mode) {
-    if (mode === "swap" && legal.swap_skip) parts.push(button(app, t("rt.swap.skip"), { type: "swap", skip: true }));
-    parts.push(button(app, t("rt.power.back"), () => setMode(app, null)));
-    return parts;
+    return parts.concat(el("div", { class: "btn-row" }, [
+      mode === "swap" && legal.swap_skip ? button(app, t("rt.swap.skip"), { type: "swap", skip: true }) : null,
+      button(app, t("rt.power.back"), () => setMode(app, null)),
+    ]));
   }
   if ((legal.peek || []).length) parts.push(button(app, t("rt.power.peek"), () => setMode(app, "peek"), true));
   if ((legal.swap_positions || []).length && (legal.swap_seats || []).length) {
