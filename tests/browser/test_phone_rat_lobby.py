@@ -79,7 +79,7 @@ def test_the_lobby_sets_up_rat_a_tat_cat_from_the_phone(pw_browser: Any, server:
             page.wait_for_function("(text) => [...document.querySelectorAll('button[aria-pressed=true]')]"
                                    ".some((b) => b.textContent.endsWith(text))", arg=t[f"opt.end.{mode}"])
             _explained(ana, seen)
-            page.screenshot(path=str(SHOTS / f"lobby-end-{mode}.png"), full_page=True)
+            page.screenshot(path=str(SHOTS / f"lobby-end-{mode}.png"), full_page=True, scale="css")
         assert seen == set(RAT_OPTIONS), f"explained: {sorted(seen)}"
 
         # Six seats: the most this game takes; it can start, no more bots.
@@ -98,7 +98,7 @@ def test_the_lobby_sets_up_rat_a_tat_cat_from_the_phone(pw_browser: Any, server:
         assert ana.button("host.start").is_disabled()
         assert _start_hint(ana) == t["lobby.too_many"].replace("{max}", "5") == "At most 5 players."
         assert page.locator("ol.seats > li").count() == 6
-        page.screenshot(path=str(SHOTS / "lobby-sack-6-seats.png"), full_page=True)
+        page.screenshot(path=str(SHOTS / "lobby-sack-6-seats.png"), full_page=True, scale="css")
         assert_accessible(page, "lobby: too many for the game")
         remove.last.click()
         page.wait_for_function("() => !document.querySelector('#start-hint')")
@@ -116,7 +116,7 @@ def test_the_lobby_sets_up_rat_a_tat_cat_from_the_phone(pw_browser: Any, server:
         limit.dispatch_event("change")
         options = _server_options(server, {"kids": True, "end": "elimination", "limit": 150})
         assert page.get_by_role("switch", name=t["opt.kids"]).is_checked()
-        page.screenshot(path=str(SHOTS / "lobby-rat-set.png"), full_page=True)
+        page.screenshot(path=str(SHOTS / "lobby-rat-set.png"), full_page=True, scale="css")
 
         # They reach the game: elimination at 150, and with the kids variant every line's cards 1 and 4 lie face
         # up from the start (nothing to memorise).

@@ -13,6 +13,7 @@ import pytest
 from tests.browser.phones import Phone, assert_accessible, assert_on_screen, assert_touch_targets, at_top
 from tests.browser.rat import (
     NUMBER,
+    assert_names_say_what_is_shown,
     card_button,
     face_of,
     move_names,
@@ -42,8 +43,9 @@ def rigged(monkeypatch: pytest.MonkeyPatch) -> None:
 def _shot(phone: Phone, name: str) -> None:
     """Save what the phone shows (the whole screen, from the top) and check its controls and axe."""
     at_top(phone.page)
-    phone.page.screenshot(path=str(SHOTS / f"pair-{phone.name.lower()}-{name}.png"), full_page=True)
+    phone.page.screenshot(path=str(SHOTS / f"pair-{phone.name.lower()}-{name}.png"), full_page=True, scale="css")
     assert_touch_targets(phone.page, f"{phone.name}: {name}")
+    assert_names_say_what_is_shown(phone, f"{phone.name}: {name}")
     assert_accessible(phone.page, f"{phone.name}: {name}")
 
 

@@ -50,12 +50,12 @@ def _screen(phone: Phone) -> dict[str, Any]:
 def _reloaded(phone: Phone, name: str) -> None:
     """Reload in the middle of my turn: the same card, choices and cards come back, nothing more."""
     before = _screen(phone)
-    phone.page.screenshot(path=str(SHOTS / f"reload-{name}-before.png"))
+    phone.page.screenshot(path=str(SHOTS / f"reload-{name}-before.png"), scale="css")
     phone.page.reload()
     phone.page.locator("section[data-decision]").wait_for()
     phone.page.wait_for_function("(n) => document.querySelectorAll('ul[data-moves] .pcard').length === n", arg=4)
     after = _screen(phone)
-    phone.page.screenshot(path=str(SHOTS / f"reload-{name}-after.png"))
+    phone.page.screenshot(path=str(SHOTS / f"reload-{name}-after.png"), scale="css")
     assert after == before, f"{name}: the reload changed my turn"
     assert_accessible(phone.page, f"reloaded with {name}")
 

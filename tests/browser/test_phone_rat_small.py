@@ -47,7 +47,7 @@ def _fits(phone: Phone, name: str, *more: Any, moves: bool = True, languages: bo
     face fits and `more` is on the first screen in each language."""
     page = phone.page
     at_top(page)
-    page.screenshot(path=str(SHOTS / f"small-{name}.png"))
+    page.screenshot(path=str(SHOTS / f"small-{name}.png"), scale="css")
     assert_on_screen(page, my_cards(phone), f"{name}: my cards")
     drawn = page.get_by_role("img", name=said(phone, "rt.drawn.label"))
     if moves and drawn.count():
@@ -69,7 +69,7 @@ def _fits(phone: Phone, name: str, *more: Any, moves: bool = True, languages: bo
             for i, locator in enumerate(more):
                 assert_on_screen(page, locator, f"{name} in {lang}: {i}")
             if lang == "fr":
-                page.screenshot(path=str(SHOTS / f"small-{name}-fr.png"))
+                page.screenshot(path=str(SHOTS / f"small-{name}-fr.png"), scale="css")
 
 
 def _my_turn_starts(phone: Phone, name: str) -> None:

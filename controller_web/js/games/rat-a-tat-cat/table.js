@@ -33,10 +33,7 @@ export function pilesLine(v) {
   return el("p", { class: "small piles", text: `${t("rt.pile.size", { n: v.pile })} · ${top}` });
 }
 
-/**
- * Return one seat's line as a small row: badge, name and total, its four cards (face down unless the view shows
- * them). `pick(position)`, when given, makes the cards in `positions` buttons (a Swap's second tap).
- */
+/** Return a seat's line as a small row: badge, name, total, four cards (`pick` makes `positions` Swap targets). */
 export function seatLine(u, seatInfo, { pick = null, positions = [] } = {}) {
   const v = u.view;
   const seat = seatOf(u, seatInfo.seat);
@@ -68,10 +65,7 @@ export function seatsSection(u, me, options, title) {
   ]);
 }
 
-/**
- * Return the last round's scores and the running totals, with each seat's four cards turned up when `lines` (per
- * seat) is given: the view's own lines between rounds, the kept ones once the next round is dealt.
- */
+/** Return the last round's scores and the totals, with each seat's `lines` (turned up) when given. */
 export function scoresSection(u, lines) {
   const v = u.view;
   const rows = v.round_scores || [];
