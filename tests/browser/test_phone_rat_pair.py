@@ -142,6 +142,11 @@ def test_two_phones_play_a_whole_round_with_every_power_and_a_knock(pw_browser: 
 
         # 2nd turn: a Peek at my card 4 shows the card the other player had as their card 1 (the swap's word kept).
         second.button("rt.draw.pile").wait_for(timeout=SEEN_MS)
+        # The live region says "your turn" to the player whose turn it is, and only to them.
+        second.page.wait_for_function("(text) => document.getElementById('live').textContent === text",
+                                      arg=second.t["turn.yours"])
+        first.page.wait_for_function("(text) => !['', text].includes(document.getElementById('live').textContent)",
+                                     arg=first.t["turn.yours"])
         _draw(second, "rt.card.peek")
         second.button("rt.power.peek").click()
         card_button(second, "rt.peek.this", pos=4).click()
