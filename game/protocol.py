@@ -278,6 +278,7 @@ _TABLE: Schema = {"game": None,
                   "join_code": None, "host_seat": None, "watchers": None, "seats": _SEAT_ROW}
 _YOU: Schema = {"seat": None, "role": None, "host": None, "name": None, "colour": None, "symbol": None}
 _TIMER: Schema = {"seat": None, "seconds_left": None}
+_GAME_TIME: Schema = {"seconds_left": None}
 
 
 class WireShapeError(ValueError):
@@ -398,11 +399,12 @@ def outcome_to_wire(game_id: str, outcome: Any) -> dict[str, Any] | None:
 def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[str, Any],
            view: dict[str, Any] | None, events: list[dict[str, Any]],
            timer: Mapping[str, Any] | None, acting: list[int] | None = None,
-           outcome: dict[str, Any] | None = None) -> dict[str, Any]:
+           outcome: dict[str, Any] | None = None, game_time: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Return an `update` message built from whitelisted parts (table, view, events, outcome already shaped).
 
     `acting`: the seats that may act now (a running game; who is acting is public in every game).
     `outcome`: a finished game's result for the score screens (see `outcome_to_wire`).
+    `game_time`: the time left of a game with a time limit, while it runs.
     """
     msg: dict[str, Any] = {
         "type": "update", "version": version, "stage": str(stage),
@@ -412,6 +414,8 @@ def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[st
     }
     if timer is not None:
         msg["timer"] = shape(timer, _TIMER)
+    if game_time is not None:
+        msg["game_time"] = shape(game_time, _GAME_TIME)
     return msg
 
 

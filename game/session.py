@@ -155,6 +155,12 @@ class Session:
         acting = self.rules.to_act(self.state)
         return {"seat": next(iter(acting)) if len(acting) == 1 else None, "seconds_left": left}
 
+    def _game_time(self) -> dict[str, Any] | None:
+        """Return the time left of a game with a time limit while it runs (public: the clock on the wall)."""
+        if self.game_deadline is None or self.stage is not Stage.PLAYING:
+            return None
+        return {"seconds_left": max(0, math.ceil(self.game_deadline - self.clock()))}
+
     def _events(self, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
         out = []
         for ev in events:
@@ -192,7 +198,8 @@ class Session:
         you = {"seat": i, "role": str(Role.PLAYER), "host": seat is self.host, "name": seat.name,
                "colour": seat.colour, "symbol": seat.symbol}
         return P.update(version=self.version, stage=self.stage, table=self._wire_table(), you=you,
-                        view=view, events=self._events(events, i), timer=self._timer(), **self._wire_game())
+                        view=view, events=self._events(events, i), timer=self._timer(),
+                        game_time=self._game_time(), **self._wire_game())
 
     def public_update(self, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """Return the public `update` (TV and watchers) for the current version."""
@@ -205,6 +212,7 @@ class Session:
                "colour": None, "symbol": None}
         msg = P.update(version=self.version, stage=self.stage, table=self._wire_table(), you=you,
                        view=view, events=self._events(events or [], None), timer=self._timer(),
+                       game_time=self._game_time(),
                        **self._wire_game())
         self._public_cache = (self.version, msg)
         return msg

@@ -194,3 +194,43 @@ def play_bots(monkeypatch: Any, makers: Sequence[Callable[[random.Random], Any]]
     game = play_game(GAME, [f"test-{seat}" for seat in range(len(makers))], seed, game_index,
                      observe=observe, options=dict(options or {}))
     return game, made
+
+
+def wire_move(view: dict[str, Any], rng: random.Random, knock_chance: float = 0.3,
+              power_chance: float = 0.8) -> dict[str, Any] | None:
+    """Return a move chosen among the legal moves a seat view offers on the wire, or None when
+    the seat may not act: like a phone's player, a kind of move first, then its details.
+
+    A drawn power card is used with `power_chance` (so peeks, swaps and Draw 2s happen), and a
+    seat that may knock does so with `knock_chance` (so rounds stay short).
+    """
+    legal = view["legal"]
+    if legal["memorised"]:
+        return {"type": "memorised"}
+    if legal["knock"] and rng.random() < knock_chance:
+        return {"type": "knock"}
+    if legal["end_turn"]:
+        return {"type": "end_turn"}
+    powers: list[dict[str, Any]] = []
+    if legal["peek"]:
+        powers.append({"type": "peek", "position": rng.choice(legal["peek"])})
+    if legal["swap_seats"]:
+        powers.append({"type": "swap", "position": rng.choice(legal["swap_positions"]),
+                       "other_seat": rng.choice(legal["swap_seats"]),
+                       "other_position": rng.choice(legal["swap_positions"])})
+    if legal["draw2"]:
+        powers.append({"type": "draw2"})
+    if powers and rng.random() < power_chance:
+        return rng.choice(powers)
+    kinds: list[dict[str, Any]] = []
+    if legal["draw_pile"]:
+        kinds.append({"type": "draw", "source": "pile"})
+    if legal["draw_discard"]:
+        kinds.append({"type": "draw", "source": "discard"})
+    if legal["replace"]:
+        kinds.append({"type": "replace", "position": rng.choice(legal["replace"])})
+    if legal["discard"]:
+        kinds.append({"type": "discard"})
+    if legal["swap_skip"]:
+        kinds.append({"type": "swap", "skip": True})
+    return rng.choice(kinds) if kinds else None

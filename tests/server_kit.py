@@ -171,9 +171,11 @@ def pick_action(view: dict[str, Any], rng: random.Random) -> dict[str, Any] | No
     return None
 
 
-async def autoplay(phone: Phone, rng: random.Random, *, until_stage: str = "over",
-                   timeout: float = 30.0) -> dict[str, Any]:
-    """Play from the phone's views until the stage is reached; return the last update."""
+async def autoplay(phone: Phone, rng: random.Random, *, until_stage: str = "over", timeout: float = 30.0,
+                   pick: Callable[[dict[str, Any], random.Random], dict[str, Any] | None] = pick_action
+                   ) -> dict[str, Any]:
+    """Play from the phone's views (`pick`: a move from a seat view's legal moves, default Cat in
+    the Sack's) until the stage is reached; return the last update."""
     acted: set[int] = set()
     async with asyncio.timeout(timeout):
         while True:
@@ -181,7 +183,7 @@ async def autoplay(phone: Phone, rng: random.Random, *, until_stage: str = "over
             if upd is not None and upd["stage"] == until_stage:
                 return upd
             if upd is not None and upd["stage"] == "playing" and upd["view"] and upd["version"] not in acted:
-                action = pick_action(upd["view"], rng)
+                action = pick(upd["view"], rng)
                 if action is not None:
                     acted.add(upd["version"])
                     await phone.act(action)

@@ -438,12 +438,14 @@ def test_after_a_knock_every_other_player_has_exactly_one_more_turn__R_END_2():
     t.act(3, KNOCK)
     for seat in (0, 1):
         assert t.state.turn == seat and t.public()["knocker"] == 3
+        assert t.public()["last_to_play"] == list(range(seat, 3))  # who still has a turn, the one to act first
         t.act(seat, DRAW_PILE)
         assert refused(t.state, seat, KNOCK) in ("decide_drawn",)
         t.act(seat, DISCARD)
-    assert t.state.turn == 2 and t.public()["last_turns"] == 1
+    assert t.state.turn == 2 and t.public()["last_turns"] == 1 and t.public()["last_to_play"] == [2]
     t.quiet_turn(2)
     assert len(t.state.round_scores) == 1  # the knocker does not play again
+    assert t.public()["last_to_play"] == []
     seats = t.public()["seats"]
     assert [s["line"] for s in seats] == [cards_json(t.state.lines[s]) for s in range(4)]  # turned up
     assert events_of(t.events, "revealed")

@@ -324,11 +324,18 @@ def test_the_tables_clock_tells_a_time_limited_game_its_time_ran_out__R_GAME_2()
     s.handle(0, P.Host(P.HostCmd.SET_OPTION, name="minutes", value=10))
     s.handle(0, P.Host(P.HostCmd.START))
     assert s.deadline == clock.now + 600
+    # every update (the TV's, the watchers', each seat's) tells the time left; the turn timer is off
+    assert s.public_update()["game_time"] == {"seconds_left": 600} and "timer" not in s.public_update()
     assert s.expire_timer() == []  # not yet
+    clock.now += 75.5
+    seat = min(s.rules.to_act(s.state))
+    outs = s.submit(seat, s.version, s.rules.legal_actions(s.state, seat)[0])
+    assert all(o.message["game_time"] == {"seconds_left": 525} for o in outs if o.message["type"] == "update")
     clock.now += 601
     outs = s.expire_timer()
     assert {"seat": None, "action": {"type": "time_up"}, "version": s.version - 1} in s.log
     assert any(o.to is PUBLIC for o in outs) and s.game_deadline is None
+    assert "game_time" not in s.public_update()  # time is up: the round being played is the last
     rounds_before = s.state.round
     for _ in range(5000):
         if s.stage != "playing":

@@ -19,12 +19,13 @@ from game.tv.games import screens_for
 from game.tv.render import AA, RED, contrast
 from game.tv.scenes import rat_a_tat_cat as rat
 from game.tv.scenes.rat_layout import PILE_CARD, RAT
+from tests.conftest import ARTIFACTS
 from tests.test_tv_catch_up import FRAME, picture, play_fast
 from tests.test_tv_contrast import low_contrast
 from tests.tv_fixtures import FakeServer, json_round_trip
 
 GAME = "rat-a-tat-cat"
-SHOTS = "/tmp/shots-rattv"
+SHOTS = str(ARTIFACTS / "screenshots" / "tv" / "rat-a-tat-cat")  # each state, for people to look at
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -359,3 +360,117 @@ def test_b_hands_an_away_seat_to_a_bot_and_the_turn_timer_counts_down() -> None:
     app.dispatch(Intent.ADD_BOT)
     assert server.commands[-1] == {"cmd": "seat_to_bot", "seat": 2}
     assert low_contrast(app) == {}
+
+
+STATES = {  # each state a couch sees, found in the public updates of a whole bot game
+    "look": lambda v, u: v["phase"] == "look",
+    "turn": lambda v, u: v["phase"] == "decide" and v["drawn_from"] == "pile",
+    "swap": lambda v, u: any(e["type"] == "swapped" for e in u["events"]),
+    "knock": lambda v, u: any(e["type"] == "knocked" for e in u["events"]),
+    "reveal": lambda v, u: any(e["type"] == "revealed" for e in u["events"]),
+    "scores": lambda v, u: u["stage"] == "over",
+}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 11), (6, 12)])  # seeds whose bots swap
+def test_each_state_of_the_table_renders_at_720p_1080p_and_4k(players: int, seed: int) -> None:
+    from game.tv.app import present
+    from game.tv.scenes.results import ResultsScene
+
+    ups = session_updates(players, seed=seed, end="rounds", rounds=2)
+    for name, test in STATES.items():
+        k = first(ups, test)
+        server = FakeServer()
+        app = TvApp(server)
+        for u in ups[:k]:  # everything before at once (the TV catches up and comes to rest) ...
+            server.updates.put(u)
+            app.tick(0.05)
+        for _ in range(40):
+            app.tick(0.1)
+        server.updates.put(ups[k])  # ... then this state's own update, caught mid-animation where it moves
+        for _ in range({"swap": 3, "knock": 3, "reveal": 12}.get(name, 60)):
+            app.tick(0.1)
+        if name == "reveal":
+            assert app.scene.anim.round_end() is not None, "the round's lines are shown turned up"
+        assert isinstance(app.scene, ResultsScene if name == "scores" else rat.RatTableScene), name
+        canvas = shot(app, f"{players}p_state_{name}")
+        if name == "knock":  # announced big: who knocked and who still has a turn, by name
+            view, t = app.model.view, app.ctx.texts
+            still = [app.model.name(s) for s in view["last_to_play"]]
+            assert len(still) == players - 1
+            drawn = [k[0] for k in app.ctx.tc._cache]
+            assert t("last_turns", name=app.model.name(view["knocker"]), names=t.names(still)) in drawn
+        assert low_contrast(app) == {}, name
+        for size in ((1280, 720), (1920, 1080), (3840, 2160)):
+            target = pygame.Surface(size)
+            dest = present(canvas, target)
+            assert dest.size == size, (name, size)
+            # the picture arrived whole: the scaled canvas centre is the canvas centre's colour
+            centre = canvas.get_at((layout.CANVAS[0] // 2, layout.CANVAS[1] // 2))
+            got = target.get_at(dest.center)
+            assert max(abs(a - b) for a, b in zip(centre[:3], got[:3])) < 40, (name, size)
+
+
+def test_a_swapped_card_is_drawn_once_while_it_flies_and_lands_in_its_slot() -> None:
+    ups = session_updates(2, seed=11, end="rounds", rounds=2)
+    k = first(ups, STATES["swap"])
+    swap = next(e for e in ups[k]["events"] if e["type"] == "swapped")
+    app, server = fed_app(ups, k)
+    server.updates.put(ups[k])
+    for _ in range(3):
+        app.tick(0.1)
+    slots = {(swap["seat"], swap["position"]), (swap["other_seat"], swap["other_position"])}
+    assert app.scene.anim.hidden() == slots
+    canvas = shot(app, "2p_swap_in_flight")
+    back = app.ctx.art.face("back", RAT.card(0, 2, 1).size)
+    for seat, position in slots:  # the slot is empty: the card is in the air, not in its place as well
+        assert not _same(canvas.subsurface(RAT.card(seat, 2, position)).copy(), back)
+    for _ in range(30):
+        app.tick(0.1)
+    assert app.scene.anim.hidden() == set()
+    canvas = shot(app, "2p_swap_landed")
+    for seat, position in slots:
+        assert _same(canvas.subsurface(RAT.card(seat, 2, position)).copy(), back)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_card_faces_are_drawn_ahead_in_the_lobby_so_the_first_table_frames_draw_none(players: int) -> None:
+    ups = session_updates(players, seed=12)
+    server = FakeServer()
+    app = TvApp(server)
+    server.updates.put(ups[0])  # the lobby, with the game chosen: the TV warms its art a little per frame
+    for _ in range(400):
+        app.tick(1 / 60)
+        if not app.warming:
+            break
+    assert not app.warming
+    faces = rat.cards_for(app.ctx)._faces
+    drawn_ahead = set(faces)
+    assert len(drawn_ahead) >= 2 * len(rat.FACES)
+    for u in ups[1:first(ups, STATES["reveal"]) + 2]:  # a whole round, its reveal and the next deal
+        server.updates.put(u)
+        for _ in range(4):
+            app.tick(0.1)
+            app.draw(pygame.Surface(layout.CANVAS))
+    assert set(faces) == drawn_ahead, "a face was drawn while the table was being played"
+
+
+def test_a_time_limited_game_shows_its_time_left_counting_down_then_the_last_round__R_GAME_2() -> None:
+    ups = session_updates(3, seed=4, end="time", minutes=10)
+    k = first(ups, lambda v, u: v["phase"] == "draw" and "game_time" in u)
+    left = ups[k]["game_time"]["seconds_left"]
+    app, server = fed_app(ups, k)
+    server.updates.put(ups[k])
+    for _ in range(31):  # 3.1 s after the update: three seconds gone on the TV's own clock
+        app.tick(0.1)
+    t = app.ctx.texts
+    shown = left - 3
+    expected = t("hdr.time_left", n=ups[k]["view"]["round"], left=f"{shown // 60}:{shown % 60:02d}")
+    shot(app, "3p_time_left")
+    assert expected in [key[0] for key in app.ctx.tc._cache]
+    assert left - 3.1 - 1e-6 <= app.scene.game_left <= left - 3.0 + 1e-6
+    # once time is up the updates carry no clock: the header says this round is the last
+    up = first(ups, lambda v, u: v["phase"] == "draw" and "game_time" not in u)
+    app, _ = fed_app(ups, up + 1, settle=8)
+    shot(app, "3p_time_up")
+    assert t("hdr.time_up", n=ups[up]["view"]["round"]) in [key[0] for key in app.ctx.tc._cache]

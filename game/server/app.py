@@ -13,8 +13,9 @@ from aiohttp import WSMsgType, web
 
 from game.server.config import DEFAULT_BOT_DELAY, WEB_ROOT, ServerConfig
 from game.server.hub import Hub
-from game.server.keys import CONFIG, HUB
+from game.server.keys import CONFIG, HUB, RULES
 from game.server.net import new_join_code
+from game.server.rules_page import RulesPages
 from game.session import Session
 from game.store import Store
 
@@ -56,6 +57,7 @@ def make_app(*, join_code: str | None = None, data_dir: Path | None = None,
     app = web.Application(middlewares=[_security_headers])
     app[CONFIG] = config
     app[HUB] = Hub(config, rng=rng, store=store, session=session)
+    app[RULES] = RulesPages(web_root)
     app.router.add_get("/", _index)
     app.router.add_get("/watch", _watch)
     app.router.add_get("/rules", _rules)
@@ -102,7 +104,15 @@ async def _watch(request: web.Request) -> web.StreamResponse:
 
 
 async def _rules(request: web.Request) -> web.StreamResponse:
-    return _page(request, "rules.html")
+    # The shell plus each offered game's own rules (game/server/rules_page.py). The same for everyone
+    # and free of secrets: a phone may keep it and ask again with its ETag.
+    page = request.app[RULES].page()
+    if page is None:
+        return web.Response(text=_FALLBACK["rules.html"], headers={"Cache-Control": "no-store"})
+    headers = {"Cache-Control": "no-cache", "ETag": page.etag}
+    if page.etag in request.headers.get("If-None-Match", ""):
+        return web.Response(status=304, headers=headers)
+    return web.Response(body=page.body, headers={**headers, "Content-Type": "text/html; charset=utf-8"})
 
 
 async def _check(request: web.Request) -> web.Response:

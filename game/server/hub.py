@@ -240,6 +240,15 @@ class Hub:
             wait = max(0.0, deadline - self.session.clock()) + 0.01
             self._timer = asyncio.get_running_loop().call_later(wait, self._expire)
 
+    def clock_moved(self) -> None:
+        """Arm the timer afresh from the session's clock: call it when an injected (simulated)
+        clock jumps, since the armed wait was measured on the loop's own clock."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._timer_deadline = None
+        self._arm_timer()
+
     def _expire(self) -> None:
         self._timer = None
         self._timer_deadline = None

@@ -6,6 +6,8 @@ from aiohttp import web
 
 from game.server.config import ServerConfig
 from game.server.hub import Hub
+from game.server.rules_page import RulesPages
 
 CONFIG = web.AppKey("config", ServerConfig)
 HUB = web.AppKey("hub", Hub)
+RULES = web.AppKey("rules", RulesPages)

@@ -6,7 +6,9 @@ import time
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
+from game.engine import GAMES
 from tests.browser.conftest import load_locale, name_pattern
 from tests.browser.phones import AUDITABLE, Phone, assert_accessible
 
@@ -107,11 +109,16 @@ def test_the_rules_and_the_no_key_page_pass_axe(pw_browser: Any, server: Any) ->
     context = browser.new_context(**pw.devices["iPhone 13"], locale="en-US", **AUDITABLE)
     try:
         page = context.new_page()
-        page.goto(f"{_origin(server)}/rules")
+        offered = [g for g, rules in GAMES.items() if rules.on_table]
+        page.goto(f"{_origin(server)}/rules?game={offered[-1]}")  # opened at a game: its heading has the focus
+        page.locator("body[data-ready]").wait_for()
         for lang in ("hu", "fr", "es", "en"):  # English last: the no-key page opens in the language chosen
             page.get_by_label("Language · Idioma · Langue · Nyelv").select_option(lang)
             page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
-            page.get_by_role("heading", level=1).wait_for()
+            nav = page.get_by_role("navigation", name=load_locale(lang)["rules.jump"])
+            expect(nav.get_by_role("link")).to_have_count(len(offered))  # the jump nav, in this language, names every game
+            shown = page.locator("section.game-rules article:not([hidden]) h1")
+            assert shown.count() == len(offered), f"every game's rules are shown in {lang}"
             assert_accessible(page, f"rules ({lang})")
         page.goto(f"{_origin(server)}/")
         page.get_by_role("heading", name=load_locale("en")["nokey.title"]).wait_for()

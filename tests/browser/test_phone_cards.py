@@ -42,7 +42,7 @@ def _page(pw_browser: Any, server: Any) -> tuple[Any, Any]:
     context = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
     page = context.new_page()
     page.goto(f"http://127.0.0.1:{server.port}/rules")  # a page that loads the phone's CSS and modules
-    page.get_by_role("heading", level=1).wait_for()
+    page.locator("body[data-ready]").wait_for()  # its own language set: the test's setLang calls come after
     return context, page
 
 

@@ -9,13 +9,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from game.engine import GAMES
 from game.server.thread import ServerThread
 from tests.browser.conftest import load_locale
 from tests.browser.phones import AUDITABLE, assert_accessible
 
 pytestmark = pytest.mark.browser
 
-RULES_TITLES = {"en": "Cat in the Sack", "es": "El gato en el saco", "fr": "Le chat dans le sac", "hu": "Zsákbamacska"}
+# Each offered game's name as its rules page section spells it, per language (registry order).
+RULES_TITLES = {
+    "cat-in-the-sack": {"en": "Cat in the Sack", "es": "El gato en el saco", "fr": "Le chat dans le sac", "hu": "Zsákbamacska"},
+    "rat-a-tat-cat": {"en": "Rat-a-Tat Cat", "es": "Rat-a-Tat Cat", "fr": "Rat-a-Tat Cat", "hu": "Rat-a-Tat Cat"},
+}
+OFFERED = [g for g, rules in GAMES.items() if rules.on_table]
+LANG_PICKER = "Language · Idioma · Langue · Nyelv"
 
 
 def _origin(server: Any) -> str:
@@ -35,20 +42,106 @@ def test_without_the_key_the_phone_is_told_to_scan_the_tv(pw_browser: Any, serve
         context.close()
 
 
+def _rules_page(browser: Any, pw: Any, url: str, **kw: Any) -> Any:
+    context = browser.new_context(**pw.devices["iPhone 13"], locale="en-US", **kw)
+    page = context.new_page()
+    page.goto(url)
+    page.locator("body[data-ready]").wait_for()
+    return page
+
+
+def _shown_sections(page: Any) -> list[dict[str, Any]]:
+    """Return, per game section of the page, its id and the language and level-1 heading of each shown article."""
+    return page.evaluate("""() => [...document.querySelectorAll('section.game-rules')].map((s) => ({
+        game: s.dataset.game,
+        shown: [...s.querySelectorAll('article')].filter((a) => !a.hidden && a.offsetHeight > 0).map((a) => ({
+            lang: a.lang, h1: a.querySelector('h1').textContent, items: a.querySelectorAll('li').length}))}))""")
+
+
+def _in_view(page: Any, locator: Any) -> bool:
+    """Return True if `locator`'s top is on screen, below the sticky top bar."""
+    box, bar = locator.bounding_box(), page.locator(".topbar").bounding_box()
+    return bool(box and bar) and bar["y"] + bar["height"] - 1 <= box["y"] < page.viewport_size["height"] / 2
+
+
 def test_rules_page_speaks_all_four_languages(pw_browser: Any, server: Any, shots: Path) -> None:
     pw, browser = pw_browser
-    context = browser.new_context(**pw.devices["iPhone 13"], locale="en-US")
-    page = context.new_page()
-    page.goto(_origin(server) + "/rules")
-    for lang, title in RULES_TITLES.items():
-        page.get_by_label("Language · Idioma · Langue · Nyelv").select_option(lang)
-        heading = page.get_by_role("heading", name=title, level=1)
-        heading.wait_for()
-        assert page.evaluate("document.documentElement.lang") == lang
-        assert page.get_by_role("heading", level=1).count() == 1, "only the chosen language is shown"
+    assert list(RULES_TITLES) == OFFERED, "every offered game has its section, in registry order"
+    page = _rules_page(browser, pw, _origin(server) + "/rules")
+    for lang in ("en", "es", "fr", "hu"):
+        page.get_by_label(LANG_PICKER).select_option(lang)
+        page.wait_for_function("(lang) => document.documentElement.lang === lang", arg=lang)
+        sections = _shown_sections(page)
+        assert [s["game"] for s in sections] == OFFERED
+        for section in sections:
+            assert len(section["shown"]) == 1, f"{section['game']}: only the chosen language is shown"
+            shown = section["shown"][0]
+            assert shown["lang"] == lang and shown["h1"] == RULES_TITLES[section["game"]][lang]
+            assert shown["items"] >= 10, f"{section['game']} ({lang}): the rules are there, not a stub"
+        assert page.get_by_role("heading", level=1).count() == len(OFFERED)
+        nav = page.get_by_role("navigation", name=load_locale(lang)["rules.jump"])
+        expect(nav.get_by_role("link")).to_have_text([RULES_TITLES[g][lang] for g in OFFERED])
         if lang in ("en", "hu"):
             page.screenshot(path=str(shots / f"rules-{lang}.png"))
-    context.close()
+    page.context.close()
+
+
+def test_the_rules_nav_jumps_to_each_game(pw_browser: Any, server: Any) -> None:
+    pw, browser = pw_browser
+    page = _rules_page(browser, pw, _origin(server) + "/rules?lang=fr")
+    nav = page.get_by_role("navigation", name=load_locale("fr")["rules.jump"])
+    for game in reversed(OFFERED):
+        nav.get_by_role("link", name=RULES_TITLES[game]["fr"]).click()
+        heading = page.locator(f"section[data-game='{game}'] article[lang='fr'] h1")
+        page.wait_for_function("(game) => document.activeElement.closest('section')?.dataset.game === game", arg=game)
+        expect(heading).to_be_focused()
+        page.wait_for_function("() => new Promise((ok) => requestAnimationFrame(() => ok(true)))")
+        page.wait_for_function("""(game) => {
+            const top = document.querySelector(`section[data-game='${game}']`).getBoundingClientRect().top;
+            return top >= 0 && top < innerHeight / 2;
+        }""", arg=game)
+        assert _in_view(page, heading), f"{game}'s rules are on screen after the jump"
+        assert page.evaluate("location.hash") == f"#{game}"
+    page.context.close()
+
+
+def test_the_rules_page_opens_at_the_game_asked_for(pw_browser: Any, server: Any, shots: Path) -> None:
+    pw, browser = pw_browser
+    last = OFFERED[-1]
+    for suffix, lang in ((f"?game={last}", "en"), (f"?game={last}&lang=hu", "hu"), (f"?lang=es#{last}", "es")):
+        page = _rules_page(browser, pw, f"{_origin(server)}/rules{suffix}")
+        heading = page.locator(f"section[data-game='{last}'] article[lang='{lang}'] h1")
+        expect(heading).to_be_focused()
+        assert page.evaluate("scrollY") > 0 and _in_view(page, heading), f"{suffix}: the page opens at {last}"
+        assert page.title() == f"{RULES_TITLES[last][lang]} — " + {"en": "rules", "hu": "szabályok", "es": "reglas"}[lang]
+        if lang in ("en", "hu"):
+            page.screenshot(path=str(shots / f"rules-{last}-{lang}.png"))
+        page.context.close()
+    # A name the page has not got opens it at the top, and nothing of it is written into the page.
+    page = _rules_page(browser, pw, f"{_origin(server)}/rules?game=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+    assert page.evaluate("scrollY") == 0 and page.locator("img").count() == 0
+    assert [s["game"] for s in _shown_sections(page)] == OFFERED
+    page.context.close()
+
+
+def test_the_lobby_links_to_the_rules_of_its_game(pw_browser: Any, server: Any) -> None:
+    pw, browser = pw_browser
+    t = load_locale("en")
+    context = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
+    phone = context.new_page()
+    try:
+        _join(phone, server.join_url, "Ana")
+        for game in (OFFERED[0], OFFERED[-1]):
+            phone.get_by_role("button", name=t[f"game.{game}"]).click()
+            link = phone.get_by_role("link", name=t["rules.game"].format(game=t[f"game.{game}"]))
+            expect(link).to_have_attribute("href", f"/rules?game={game}")
+        with context.expect_page() as opened:
+            link.click()
+        rules = opened.value
+        rules.locator("body[data-ready]").wait_for()
+        expect(rules.locator(f"section[data-game='{OFFERED[-1]}'] article[lang='en'] h1")).to_be_focused()
+    finally:
+        context.close()
 
 
 def _join(phone: Any, url: str, name: str) -> None:

@@ -53,3 +53,9 @@ export function logSection(lines) {
     el("ol", { class: "log-lines" }, lines.slice().reverse().map((line) => el("li", { text: line }))),
   ]);
 }
+
+/** Return the "how to play" link: the rules page, opened at `gameId`'s rules when one is given (in a new tab). */
+export function rulesLink(gameId, text) {
+  const href = gameId ? `/rules?game=${encodeURIComponent(gameId)}` : "/rules";
+  return el("a", { href, target: "_blank", text });
+}

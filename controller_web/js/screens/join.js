@@ -3,6 +3,7 @@
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
 import { emblemCard } from "../emblem.js";
+import { rulesLink } from "./common.js";
 
 const MAX_NAME = 16;
 
@@ -21,7 +22,7 @@ export function joinScreen(app) {
     el("label", { for: "name", class: "field-label", text: t("join.name") }),
     input,
     el("button", { type: "submit", class: "btn primary wide", text: t("join.button") }),
-    el("p", { class: "small" }, [el("a", { href: "/rules", target: "_blank", text: t("rules.link") })]),
+    el("p", { class: "small" }, [rulesLink(app.gameId, t("rules.link"))]),
   ]);
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();

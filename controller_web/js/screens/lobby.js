@@ -3,7 +3,7 @@
 
 import { el } from "../dom.js";
 import { has, t } from "../i18n.js";
-import { safeColour, seatLine, seatToBotButton } from "./common.js";
+import { rulesLink, safeColour, seatLine, seatToBotButton } from "./common.js";
 
 function seatRow(app, seat, index, count) {
   const u = app.update;
@@ -157,10 +157,12 @@ export function lobbyScreen(app) {
   const u = app.update;
   const seats = u.table.seats;
   const host = u.you && u.you.host;
+  const gameName = textOr(`game.${u.table.game}`, String(u.table.game));
   return el("div", { class: "stack" }, [
     el("section", { class: "panel", "aria-labelledby": "seats-h" }, [
       el("h1", { id: "seats-h", text: t("lobby.title") }),
-      el("p", { class: "lead", text: textOr(`game.${u.table.game}`, String(u.table.game)) }),
+      el("p", { class: "lead", text: gameName }),
+      el("p", { class: "small" }, [rulesLink(u.table.game, t("rules.game", { game: gameName }))]),
       el("ol", { class: "seats" }, seats.map((s, i) => seatRow(app, s, i, seats.length))),
       u.table.watchers ? el("p", { class: "small", text: t("lobby.watchers", { n: u.table.watchers }) }) : null,
       u.table.join_code ? el("p", { class: "small", text: t("lobby.code", { code: u.table.join_code }) }) : null,

@@ -24,7 +24,7 @@ from game.engine.rat_a_tat_cat.rules import (
     swap_positions,
     to_act,
 )
-from game.engine.rat_a_tat_cat.state import Phase, Source, State, end_mode, kids
+from game.engine.rat_a_tat_cat.state import Phase, Source, State, end_mode, kids, next_in
 
 CardJson = int | str
 
@@ -106,6 +106,7 @@ class PublicView:
     draws_left: int                 # R-POWER-3
     knocker: int | None
     last_turns: int                 # R-END-2: turns left after the knock
+    last_to_play: tuple[int, ...]   # R-END-2: the seats that still have their last turn, in turn order
     end: dict[str, Any]
     kids: bool
     totals: tuple[int, ...]
@@ -121,7 +122,8 @@ class PublicView:
             "seats": [s.to_dict() for s in self.seats], "pile": self.pile, "discard_top": self.discard_top,
             "discard_dead": self.discard_dead, "discard_size": self.discard_size,
             "drawn_from": self.drawn_from, "drawn_card": self.drawn_card, "draws_left": self.draws_left,
-            "knocker": self.knocker, "last_turns": self.last_turns, "end": dict(self.end), "kids": self.kids,
+            "knocker": self.knocker, "last_turns": self.last_turns,
+            "last_to_play": list(self.last_to_play), "end": dict(self.end), "kids": self.kids,
             "totals": list(self.totals), "round_scores": [list(r) for r in self.round_scores],
             "eliminated": list(self.eliminated),
             "result": None if self.result is None else {k: list(v) for k, v in self.result.items()},
@@ -187,6 +189,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         draws_left=state.draws_left,
         knocker=state.knocker,
         last_turns=state.last_turns if state.knocker is not None else 0,
+        last_to_play=_last_to_play(state),
         end={"mode": end_mode(state), **{k: v for k, v in state.options["end"].items() if k != "mode"}},
         kids=kids(state),
         totals=tuple(state.totals),
@@ -260,7 +263,7 @@ PUBLIC_SCHEMA: dict[str, Any] = {
     "game": None, "players": None, "round": None, "dealer": None, "phase": None, "turn": None,
     "looking": None, "seats": {"seat": None, "out": None, "line": None, "looking": None},
     "pile": None, "discard_top": None, "discard_dead": None, "discard_size": None, "drawn_from": None,
-    "drawn_card": None, "draws_left": None, "knocker": None, "last_turns": None,
+    "drawn_card": None, "draws_left": None, "knocker": None, "last_turns": None, "last_to_play": None,
     "end": {"mode": None, "rounds": None, "minutes": None, "limit": None}, "kids": None,
     "totals": None, "round_scores": None, "eliminated": None,
     "result": {"totals": None, "winners": None, "eliminated": None},
@@ -299,3 +302,14 @@ EVENT_SCHEMAS: dict[str, dict[str, Any]] = {
     "time_up": {"round": None},
     "game_over": {"totals": None, "winners": None, "eliminated": None, "round_scores": None},
 }
+
+
+def _last_to_play(state: State) -> tuple[int, ...]:
+    """Return the seats that still have their last turn after a knock (R-END-2), the one to act first."""
+    if state.knocker is None or state.phase not in (Phase.DRAW, Phase.DECIDE, Phase.END_TURN, Phase.RESHUFFLE):
+        return ()
+    seats, seat = [], state.turn
+    for _ in range(state.last_turns):
+        seats.append(seat)
+        seat = next_in(state, seat)
+    return tuple(seats)

@@ -105,12 +105,12 @@ class Scene:
         """Called to paint the scene; must not change state."""
 
 
-def draw_toast(ctx: Context, canvas: pygame.Surface) -> None:
-    """Draw the current toast message, if any (reads the context only)."""
+def draw_toast(ctx: Context, canvas: pygame.Surface, where: pygame.Rect = layout.TOAST) -> None:
+    """Draw the current toast message, if any, centred in `where` (a scene puts it clear of its names)."""
     if not ctx.toast_text or ctx.clock > ctx.toast_until:
         return
-    surf = ctx.tc.fit(ctx.toast_text, layout.TEXT_BODY, layout.TOAST.width - 40)
-    box = surf.get_rect(center=layout.TOAST.center).inflate(56, 28)
+    surf = ctx.tc.fit(ctx.toast_text, layout.TEXT_BODY, where.width - 40)
+    box = surf.get_rect(center=where.center).inflate(56, 28)
     panel(canvas, box, (12, 20, 18), INK_DIM, 2, 24)
     canvas.blit(surf, surf.get_rect(center=box.center))
 
@@ -157,6 +157,8 @@ class TableScene(Scene):
         self._timer_base: tuple[float, float] | None = None  # (seconds_left, clock when received)
         self._last_tick = -1
         self._away_hint: tuple[int, str] | None = None  # (seat, text) of the 'X is away' toast
+        self.game_left: float | None = None  # a time-limited game's time left, counted down between updates
+        self._game_base: tuple[float, float] | None = None
 
     def track_table(self, update: dict[str, Any]) -> None:
         """Say who dropped or came back and restart the turn timer countdown."""
@@ -167,9 +169,18 @@ class TableScene(Scene):
             self._timer_base = (float(timer["seconds_left"]), self.ctx.clock)
         else:
             self.timer_seat, self._timer_base, self.timer_left = None, None, None
+        clock = update.get("game_time")
+        if isinstance(clock, dict) and isinstance(clock.get("seconds_left"), (int, float)):
+            self._game_base = (float(clock["seconds_left"]), self.ctx.clock)
+            self.game_left = self._game_base[0]
+        else:
+            self._game_base, self.game_left = None, None
 
     def tick_timer(self) -> None:
-        """Count the turn timer down; tick over its last five seconds."""
+        """Count the turn timer (and a time-limited game's clock) down; tick over the turn's last five seconds."""
+        if self._game_base is not None:
+            left, since = self._game_base
+            self.game_left = max(0.0, left - (self.ctx.clock - since))
         if self._timer_base is not None:
             left, since = self._timer_base
             self.timer_left = max(0.0, left - (self.ctx.clock - since))

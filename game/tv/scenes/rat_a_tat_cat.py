@@ -8,6 +8,7 @@ round is over.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 import pygame
@@ -19,7 +20,7 @@ from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, WARN
                             ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, TableScene, draw_toast
 from game.tv.scenes.rat_anim import RatAnimator
-from game.tv.scenes.rat_layout import CARD, PILE_CARD, RAT
+from game.tv.scenes.rat_layout import BIG_CARD, CARD, PILE_CARD, RAT
 
 CREAM = (250, 244, 228)
 CAT_INK = (20, 70, 120)    # 0-6: the cats (good cards)
@@ -43,6 +44,10 @@ TEXTS: dict[str, dict[str, str]] = {
                    "hu": "{n}/{total}. forduló"},
     "hdr.time": {"en": "Round {n} · {minutes} min", "es": "Ronda {n} · {minutes} min",
                  "fr": "Manche {n} · {minutes} min", "hu": "{n}. forduló · {minutes} perc"},
+    "hdr.time_left": {"en": "Round {n} · {left} left", "es": "Ronda {n} · quedan {left}",
+                      "fr": "Manche {n} · encore {left}", "hu": "{n}. forduló · még {left}"},
+    "hdr.time_up": {"en": "Round {n} · last round", "es": "Ronda {n} · la última", "fr": "Manche {n} · la dernière",
+                    "hu": "{n}. forduló · az utolsó"},
     "hdr.elimination": {"en": "Round {n} · out at {limit}", "es": "Ronda {n} · fuera en {limit}",
                         "fr": "Manche {n} · éliminé à {limit}", "hu": "{n}. forduló · kiesés: {limit}"},
     "turn.look": {"en": "Everyone: look at your outer cards", "es": "Todos: mirad vuestras cartas de los lados",
@@ -63,8 +68,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "total": {"en": "Total {n}", "es": "Total {n}", "fr": "Total {n}", "hu": "Összesen {n}"},
     "this_round": {"en": "+{n} this round", "es": "+{n} esta ronda", "fr": "+{n} cette manche",
                    "hu": "+{n} ebben a fordulóban"},
-    "last_turns": {"en": "{name} knocked: {n} last turns", "es": "{name} llamó: quedan {n} turnos",
-                   "fr": "{name} a frappé : {n} derniers tours", "hu": "{name} kopogott: még {n} kör"},
+    "last_turns": {"en": "{name} knocked · still to play: {names}",
+                   "es": "{name} llamó · aún juegan: {names}",
+                   "fr": "{name} a frappé · encore à jouer : {names}",
+                   "hu": "{name} kopogott · még jön: {names}"},
     "draws_left": {"en": "Draw 2: {n} left", "es": "Roba 2: quedan {n}", "fr": "Pioche 2 : encore {n}",
                    "hu": "Húzz 2-t: még {n}"},
     "power.peek": {"en": "Peek", "es": "Espiar", "fr": "Coup d'œil", "hu": "Kukucs"},
@@ -166,6 +173,27 @@ class RatCards:
         return surf
 
 
+_SHARED: list[tuple[Context, RatCards]] = []  # the TV's one context and its faces (a new context replaces it)
+FACES: tuple[Any, ...] = (*range(10), "peek", "swap", "draw2")
+
+
+def cards_for(ctx: Context) -> RatCards:
+    """Return the card faces of this TV: drawn ahead by `prepare`, shared by every table scene."""
+    if not _SHARED or _SHARED[0][0] is not ctx:
+        _SHARED[:] = [(ctx, RatCards(ctx))]
+    return _SHARED[0][1]
+
+
+def prepare(ctx: Context) -> list[Callable[[], object]]:
+    """Return the card art to draw ahead, one face per job: lines at both sizes, the discard pile, backs."""
+    cards = cards_for(ctx)
+    jobs: list[Callable[[], object]] = [partial(cards.face, c, size) for size in (BIG_CARD, CARD) for c in FACES]
+    jobs += [partial(cards.face, c, PILE_CARD, dead) for c in FACES for dead in (False, True) if not dead or
+             isinstance(c, str)]
+    jobs += [partial(cards.face, None, size) for size in (BIG_CARD, CARD, PILE_CARD)]
+    return jobs
+
+
 # ------------------------------------------------------------------ the table
 
 
@@ -175,7 +203,7 @@ class RatTableScene(TableScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.anim = RatAnimator(ctx.texts, ctx.model.name)
-        self.cards = RatCards(ctx)
+        self.cards = cards_for(ctx)
 
     def on_update(self, update: dict[str, Any]) -> None:
         """Schedule the animations of the update's events; keep the away hint and the turn timer."""
@@ -198,7 +226,7 @@ class RatTableScene(TableScene):
         if self.anim.news:
             shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK, max_width=RAT.news.width - 20,
                         midleft=(RAT.news.left + 10, RAT.news.centery))
-        draw_toast(ctx, canvas)
+        draw_toast(ctx, canvas, RAT.toast)
 
     def _draw_header(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
@@ -207,8 +235,12 @@ class RatTableScene(TableScene):
         panel(canvas, RAT.round_label, PANEL, INK_DIM, 2)
         ended = self.anim.round_end()
         shown_round = ended["round"] if ended is not None and ended.get("round") else view.get("round")
-        tc.blit(canvas, t(f"hdr.{mode}", n=shown_round, total=end.get("rounds"), minutes=end.get("minutes"),
-                          limit=end.get("limit")),
+        key = f"hdr.{mode}"
+        if mode == "time" and self.ctx.model.stage == "playing" and ended is None:
+            key = "hdr.time_left" if self.game_left is not None else "hdr.time_up"  # no clock: time is up
+        left = int(self.game_left + 0.999) if self.game_left is not None else 0
+        tc.blit(canvas, t(key, n=shown_round, total=end.get("rounds"), minutes=end.get("minutes"),
+                          limit=end.get("limit"), left=f"{left // 60}:{left % 60:02d}"),
                 layout.TEXT_LARGE, INK, max_width=RAT.round_label.width - 30, center=RAT.round_label.center)
         banner, phase, turn = RAT.turn_banner, view.get("phase"), view.get("turn")
         if ended is not None:
@@ -259,7 +291,8 @@ class RatTableScene(TableScene):
             return
         if isinstance(knocker, int) and view.get("phase") in ("draw", "decide", "end_turn"):
             panel(canvas, RAT.knock, INK_DARK, GOLD, 3, 20)
-            tc.blit(canvas, t("last_turns", name=ctx.model.name(knocker), n=view.get("last_turns")),
+            still = t.names([ctx.model.name(s) for s in view.get("last_to_play") or ()])
+            tc.blit(canvas, t("last_turns", name=ctx.model.name(knocker), names=still),
                     layout.TEXT_LARGE, GOLD, max_width=RAT.knock.width - 30, center=RAT.knock.center)
         elif int(view.get("draws_left") or 0) and view.get("phase") in ("draw", "decide"):
             panel(canvas, RAT.knock, INK_DARK, INK_DIM, 2, 20)
@@ -307,13 +340,18 @@ class RatTableScene(TableScene):
             lines = ended["lines"]
             line = list(lines[seat]) if seat < len(lines) else []
         if not out and line:
+            flying = self.anim.hidden()  # a card on its way there is drawn by the animation, not twice
             for p in range(1, 5):
                 card = line[p - 1] if p - 1 < len(line) else None
-                canvas.blit(self.cards.face(card, CARD), RAT.card(seat, players, p))
+                spot = RAT.card(seat, players, p)
+                if (seat, p) in flying:
+                    pygame.draw.rect(canvas, INK_DIM, spot, 2, border_radius=10)
+                    continue
+                canvas.blit(self.cards.face(card, spot.size), spot)
         if is_turn and phase == "decide":  # the card in hand: a back unless it came from the discard
             held = view.get("drawn_card") if view.get("drawn_from") == "discard" else None
             spot = RAT.drawn(seat, players)
-            canvas.blit(self.cards.face(held, CARD), spot)
+            canvas.blit(self.cards.face(held, spot.size), spot)
             pygame.draw.rect(canvas, GOLD, spot.inflate(8, 8), 4, border_radius=12)
         totals = (ended or {}).get("totals") or view.get("totals") or ()
         total = int(totals[seat]) if seat < len(totals) else 0
@@ -395,4 +433,4 @@ PRIVATE_EVENT_TYPES = frozenset({"you_drew", "you_placed", "you_peeked"})
 
 SCREENS = GameScreens(table_scene=RatTableScene, texts=TEXTS, detail=RatDetail(),
                       private_view_keys=PRIVATE_VIEW_KEYS, private_event_types=PRIVATE_EVENT_TYPES,
-                      check_view=check_view)
+                      check_view=check_view, prepare=prepare)

@@ -54,6 +54,7 @@ class RatAnimator:
         tl, t = self.timeline, self.texts
         at = tl.open_beat()
         pile, discard = RAT.pile.center, RAT.discard.center
+        size = RAT.card_size(n)  # a line's card at this table
         shown: dict[str, Any] | None = None  # this update's round end: the turned-up lines, then the scores
         shown_until = at
         for ev in update.get("events") or ():
@@ -64,28 +65,31 @@ class RatAnimator:
             if kind == "round_dealt":
                 for s in range(n):
                     for p in range(1, 5):
-                        tl.add("fly", at + 0.04 * (s + p), 0.35, Sfx.FLIP if s == p == 1 else None, card=None,
-                               src=pile, dst=RAT.card(s, n, p).center)
+                        tl.add("fly", at + 0.04 * (s + p), 0.35, Sfx.FLIP if s == p == 1 else None, size=size,
+                               card=None, src=pile, dst=RAT.card(s, n, p).center)
                 tl.say(at, t("ev.round_dealt", n=ev.get("round")))
                 at += 0.3
             elif kind == "look":
                 tl.say(at, t("ev.look"))
             elif kind == "drew" and isinstance(seat, int):
                 from_discard = ev.get("source") == "discard"
-                tl.add("fly", at, 0.4, Sfx.FLIP, card=ev.get("card") if from_discard else None,
+                tl.add("fly", at, 0.4, Sfx.FLIP, size=size, card=ev.get("card") if from_discard else None,
                        src=discard if from_discard else pile, dst=RAT.drawn(seat, n).center)
                 tl.say(at, t("ev.drew_discard" if from_discard else "ev.drew_pile", name=name,
                              card=card_name(t, ev.get("card"))))
                 at += 0.3
             elif kind == "replaced" and isinstance(seat, int):
-                slot = RAT.card(seat, n, int(ev.get("position") or 1)).center
-                tl.add("fly", at, 0.4, Sfx.FLIP, card=ev.get("card"), src=RAT.drawn(seat, n).center, dst=slot)
-                tl.add("fly", at + 0.15, 0.4, None, card=ev.get("discarded"), src=slot, dst=discard)
+                position = int(ev.get("position") or 1)
+                slot = RAT.card(seat, n, position).center
+                tl.add("fly", at, 0.4, Sfx.FLIP, size=size, card=ev.get("card"), src=RAT.drawn(seat, n).center,
+                       dst=slot, hide=(seat, position))
+                tl.add("fly", at + 0.15, 0.4, None, size=size, card=ev.get("discarded"), src=slot, dst=discard)
                 tl.say(at, t("ev.replaced", name=name, pos=ev.get("position"),
                              card=card_name(t, ev.get("discarded"))))
                 at += 0.4
             elif kind == "discarded" and isinstance(seat, int):
-                tl.add("fly", at, 0.4, Sfx.FLIP, card=ev.get("card"), src=RAT.drawn(seat, n).center, dst=discard)
+                tl.add("fly", at, 0.4, Sfx.FLIP, size=size, card=ev.get("card"), src=RAT.drawn(seat, n).center,
+                       dst=discard)
                 tl.say(at, t("ev.discarded", name=name, card=card_name(t, ev.get("card"))))
                 at += 0.3
             elif kind == "power_used" and isinstance(seat, int):
@@ -95,10 +99,11 @@ class RatAnimator:
                 tl.say(at, t("ev.peeked", name=name, pos=ev.get("position")))
                 at += 0.5
             elif kind == "swapped" and isinstance(seat, int) and isinstance(ev.get("other_seat"), int):
-                a = RAT.card(seat, n, int(ev.get("position") or 1)).center
-                b = RAT.card(ev["other_seat"], n, int(ev.get("other_position") or 1)).center
-                tl.add("fly", at, 0.6, Sfx.FLIP, card=None, src=a, dst=b)
-                tl.add("fly", at, 0.6, None, card=None, src=b, dst=a)
+                mine = (seat, int(ev.get("position") or 1))
+                theirs = (int(ev["other_seat"]), int(ev.get("other_position") or 1))
+                a, b = RAT.card(mine[0], n, mine[1]).center, RAT.card(theirs[0], n, theirs[1]).center
+                tl.add("fly", at, 0.6, Sfx.FLIP, size=size, card=None, src=a, dst=b, hide=theirs)
+                tl.add("fly", at, 0.6, None, size=size, card=None, src=b, dst=a, hide=mine)
                 tl.say(at, t("ev.swapped", name=name, pos=ev.get("position"),
                              other=self.name_of(ev["other_seat"]), other_pos=ev.get("other_position")))
                 at += 0.5
@@ -122,7 +127,7 @@ class RatAnimator:
             elif kind == "power_replaced" and isinstance(seat, int):
                 position = int(ev.get("position") or 1)
                 slot = RAT.card(seat, n, position).center
-                tl.add("fly", at, 0.35, None, card=ev.get("power"), src=slot, dst=discard)
+                tl.add("fly", at, 0.35, None, size=size, card=ev.get("power"), src=slot, dst=discard)
                 tl.say(at, t("ev.power_replaced", name=name, card=card_name(t, ev.get("power"))))
                 if shown is not None and seat < len(shown["lines"]) and position <= len(shown["lines"][seat]):
                     shown["lines"][seat][position - 1] = ev.get("card")
@@ -152,6 +157,10 @@ class RatAnimator:
         """Advance the animations and the news line; return the sounds that start now."""
         return self.timeline.advance(dt)
 
+    def hidden(self) -> set[tuple[int, int]]:
+        """Return the (seat, position) slots a card is still flying into: the table leaves them empty."""
+        return {tuple(a.data["hide"]) for a in self.timeline.pending("fly") if a.data.get("hide")}
+
     @property
     def busy(self) -> bool:
         """Return True while an animation or a news line is still to come."""
@@ -162,11 +171,11 @@ class RatAnimator:
         tl = self.timeline
         for a, p in tl.running("glance"):  # an eye-gold glow lifts the face-down card a little
             rect = a.data["rect"].move(0, -int(18 * (1 - abs(2 * p - 1))))
-            canvas.blit(face(None, CARD), rect)
+            canvas.blit(face(None, rect.size), rect)
             pygame.draw.rect(canvas, GOLD, rect.inflate(10, 10), 5, border_radius=12)
         for a, p in tl.running("fly"):
             x, y = hop(a.data["src"], a.data["dst"], ease_in_out(p), 60)
-            img = face(a.data.get("card"), CARD)
+            img = face(a.data.get("card"), a.data.get("size", CARD))
             canvas.blit(img, img.get_rect(center=(int(x), int(y))))
         for a, p in tl.running("knock"):
             rect = a.data["rect"].inflate(int(60 * ease_out(p)), int(60 * ease_out(p)))
