@@ -93,14 +93,11 @@ def assert_on_screen(page: Any, locator: Any, what: str) -> None:
     size = page.viewport_size
     top = page.locator(".topbar").bounding_box()
     assert top, "the top bar is missing"
-    count = locator.count()
-    assert count, f"{what}: nothing to check"
-    for i in range(count):
-        box = None
-        for _ in range(3):  # the page re-renders on every update: a node may be replaced while it is measured
-            box = locator.nth(i).bounding_box()
-            if box:
-                break
+    # All measured at once: the page re-renders on every update, and a node may be replaced between two measures.
+    boxes = locator.evaluate_all("(nodes) => nodes.map((n) => { const r = n.getBoundingClientRect();"
+                                 " return r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height} : null; })")
+    assert boxes, f"{what}: nothing to check"
+    for i, box in enumerate(boxes):
         assert box, f"{what} #{i} is not shown"
         inside = (box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
                   and box["y"] >= top["y"] + top["height"] - 0.5 and box["y"] + box["height"] <= size["height"])

@@ -3,7 +3,6 @@ a draw and a replace, a power, a knock, the round's end and the score screen; ax
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import time
 from pathlib import Path
@@ -11,15 +10,12 @@ from typing import Any
 
 import pytest
 
-from game.bots.rat_a_tat_cat import HeuristicBot, RandomBot
-from game.engine import GAMES
-from game.engine.rat_a_tat_cat.state import DRAW_PILE, END_TURN
 from tests.browser.conftest import name_pattern
 from tests.browser.phones import Phone, assert_accessible, assert_on_screen, assert_touch_targets, at_top
+from tests.browser.rat import my_cards, patient_bots, rig_deals
 
 pytestmark = pytest.mark.browser
 
-GAME = "rat-a-tat-cat"
 SHOTS = Path("/tmp/shots-ratphone")
 GAME_DEADLINE_S = 150  # a safety net against a hung game, not a speed assertion
 # The phone and the bot both draw from the pile: whoever starts, my first two draws are a Swap and a Peek (and
@@ -27,39 +23,12 @@ GAME_DEADLINE_S = 150  # a safety net against a hung game, not a speed assertion
 POWERS_FIRST = ("swap", "swap", "peek", "peek", "draw2", "draw2")
 
 
-def _patient(plain_act: Any) -> Any:
-    def act(self: Any, view: Any) -> Any:
-        if view.legal.draw_pile:
-            return DRAW_PILE
-        if view.legal.knock:
-            return END_TURN
-        return plain_act(self, view)
-    return act
-
-
 @pytest.fixture
 def rat_on_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Offer Rat-a-Tat Cat in the test server's lobby, with its deals rigged so the pile starts with power cards,
-    and a bot that always draws from the pile and never knocks (the phone ends the round)."""
-    real = GAMES[GAME]
-    for kind in (RandomBot, HeuristicBot):
-        monkeypatch.setattr(kind, "act", _patient(kind.act))
-
-    def rigged(state: Any, rng: Any) -> dict[str, Any]:
-        entry = real.sample_chance(state, rng)
-        if entry.get("type") != "deal":
-            return entry
-        deck = list(entry["deck"])
-        dealt = 4 * sum(1 for out in state.out if not out) + 1  # the lines, then the first discard
-        head, pile = deck[:dealt], deck[dealt:]
-        front = []
-        for power in POWERS_FIRST:
-            if power in pile:
-                pile.remove(power)
-                front.append(power)
-        return {**entry, "deck": head + front + pile}
-
-    monkeypatch.setitem(GAMES, GAME, dataclasses.replace(real, on_table=True, sample_chance=rigged))
+    """Rig the test server's Rat-a-Tat Cat deals so the pile starts with power cards, with a bot that always
+    draws from the pile and never knocks (the phone ends the round)."""
+    patient_bots(monkeypatch)
+    rig_deals(monkeypatch, lambda order: POWERS_FIRST)
 
 
 def _shot(phone: Phone, name: str, audit: bool = True) -> None:
@@ -70,10 +39,6 @@ def _shot(phone: Phone, name: str, audit: bool = True) -> None:
         assert_accessible(phone.page, name)
 
 
-def _my_cards(phone: Phone) -> Any:
-    return phone.page.get_by_role("list", name=phone.t["rt.line.mine"]).locator(".pcard")
-
-
 def _play(phone: Phone, seen: dict[str, Any]) -> str:
     """Make the move the screen offers now; return what was done ("" for nothing)."""
     t, page = phone.t, phone.page
@@ -81,7 +46,7 @@ def _play(phone: Phone, seen: dict[str, Any]) -> str:
     if phone.button("rt.look.done").count():
         if not seen.get("look"):
             # Cards 1 and 4 are face up for me, 2 and 3 face down.
-            names = [_my_cards(phone).nth(i).get_attribute("aria-label") or "" for i in range(4)]
+            names = [my_cards(phone).nth(i).get_attribute("aria-label") or "" for i in range(4)]
             assert re.match(name_pattern(t["rt.card.up"]).pattern, names[0]), names
             assert names[1] == t["rt.card.down"].replace("{pos}", "2") and names[2] == t["rt.card.down"].replace("{pos}", "3")
             assert re.match(name_pattern(t["rt.card.up"]).pattern, names[3]), names
@@ -90,7 +55,7 @@ def _play(phone: Phone, seen: dict[str, Any]) -> str:
         return "memorised" if phone.tap(phone.button("rt.look.done")) else ""
     if phone.button("rt.draw.pile").count():
         if not seen.get("turn"):
-            assert_on_screen(page, _my_cards(phone), "my cards on my turn")
+            assert_on_screen(page, my_cards(phone), "my cards on my turn")
             assert_on_screen(page, phone.button("rt.draw.pile"), "Draw from the pile")
             _shot(phone, "my-turn")
             seen["turn"] = True
@@ -122,7 +87,7 @@ def _play(phone: Phone, seen: dict[str, Any]) -> str:
         if phone.tap(peek) and phone.tap(page.get_by_role("button", name=re.compile(
                 "^" + re.escape(t["rt.peek.this"].replace("{pos}", "3"))))):
             page.get_by_text(t["rt.peek.shown"].replace("{pos}", "3")).wait_for()
-            name = _my_cards(phone).nth(2).get_attribute("aria-label") or ""
+            name = my_cards(phone).nth(2).get_attribute("aria-label") or ""
             assert re.match(name_pattern(t["rt.card.up"]).pattern, name), "the peeked card is shown to me"
             _shot(phone, "peek", audit=False)
             seen["peeked"] = True

@@ -75,10 +75,10 @@ function chips(app, spec, values, current, labelId, described) {
 }
 
 /** Return a whole-number field for an int option (its offered choices come first, as chips). */
-function numberField(app, spec, current, id, label) {
+function numberField(app, spec, current, id, label, described) {
   const input = el("input", {
     id, type: "number", inputmode: "numeric", class: "number", min: spec.min ?? null, max: spec.max ?? null,
-    step: 1, value: String(current),
+    step: 1, value: String(current), "aria-describedby": described,
   });
   input.addEventListener("change", () => {
     const n = Number(input.value);
@@ -113,7 +113,7 @@ function optionControl(app, table, spec) {
     parts.push(select);
   } else if (spec.kind === "choice" || spec.kind === "int") {
     if (choices.length) parts.push(chips(app, spec, choices, current, labelId, described));
-    if (spec.kind === "int") parts.push(numberField(app, spec, current, id, label));
+    if (spec.kind === "int") parts.push(numberField(app, spec, current, id, label, described));
   }
   if (hint) parts.push(hint);
   return el("div", { class: "option" }, parts);

@@ -135,9 +135,10 @@ function decideMoves(app) {
     el("p", { class: "hint", text: drawnHint(app) }),
   ])];
   if (mode) {
-    if (mode === "swap" && legal.swap_skip) parts.push(button(app, t("rt.swap.skip"), { type: "swap", skip: true }));
-    parts.push(button(app, t("rt.power.back"), () => setMode(app, null)));
-    return parts;
+    return parts.concat(el("div", { class: "btn-row" }, [
+      mode === "swap" && legal.swap_skip ? button(app, t("rt.swap.skip"), { type: "swap", skip: true }) : null,
+      button(app, t("rt.power.back"), () => setMode(app, null)),
+    ]));
   }
   if ((legal.peek || []).length) parts.push(button(app, t("rt.power.peek"), () => setMode(app, "peek"), true));
   if ((legal.swap_positions || []).length && (legal.swap_seats || []).length) {
@@ -203,9 +204,9 @@ export function gameScreen(app) {
     return el("div", { class: "stack game" }, parts);
   }
   parts.push(myLine(app));
-  // A Swap's second tap is on another seat's card: their lines come up under mine.
+  // A Swap's second tap is on another seat's card: their lines come up under mine, headed by what to do.
   const targets = swapTargets(app);
-  if (targets) parts.push(seatsSection(u, seat, targets));
+  if (targets) parts.push(seatsSection(u, seat, targets, drawnHint(app)));
   if (playing(v)) parts.push(movesSection(app), pilesLine(v));
   else if (v.round > 0) parts.push(scoresSection(u, (v.seats || []).map((s) => s.line)));
   // The round just scored stays in view while the next one's look goes on.

@@ -1,5 +1,4 @@
-// Rat-a-Tat Cat's phone module, loaded by the phone page by game id: its screen, log lines and score detail.
-// (watch.js beside it is the watch page's: the same plus the public table.)
+// Rat-a-Tat Cat's phone module, loaded by game id: its screen, log lines and score detail (watch.js: the watch page's).
 
 import { t } from "../../i18n.js";
 import { nameOf, signed } from "../../seats.js";
@@ -9,19 +8,13 @@ import { eventLines } from "./events.js";
 
 export { gameScreen, eventLines };
 
-/**
- * Return the decision that starts now for my seat: the look (every seat at once) or a step of my turn. Each phase
- * is a new key so the moves come into view; only a turn of mine says "your turn".
- */
+/** Return my decision now: the look or a step of my turn (each phase a new key; only a turn says "your turn"). */
 export function decision(update) {
   const v = update.view;
   return { key: `${v.round}:${v.turn}:${v.phase}:${v.draws_left}`, alert: v.phase !== "look" };
 }
 
-/**
- * Keep the last round's turned-up lines from its events (the next deal follows at once): the "revealed" lines with
- * each "power_replaced" card put in, and the round "round_scored" names.
- */
+/** Keep the last round's turned-up lines, power cards replaced, from its events (the next deal follows at once). */
 function keepLastRound(ui, events) {
   for (const e of Array.isArray(events) ? events : []) {
     if (!e || typeof e !== "object") continue;

@@ -33,10 +33,7 @@ export function pilesLine(v) {
   return el("p", { class: "small piles", text: `${t("rt.pile.size", { n: v.pile })} · ${top}` });
 }
 
-/**
- * Return one seat's line as a small row: badge, name and total, its four cards (face down unless the view shows
- * them). `pick(position)`, when given, makes the cards in `positions` buttons (a Swap's second tap).
- */
+/** Return a seat's line as a small row: badge, name, total, four cards (`pick` makes `positions` Swap targets). */
 export function seatLine(u, seatInfo, { pick = null, positions = [] } = {}) {
   const v = u.view;
   const seat = seatOf(u, seatInfo.seat);
@@ -44,7 +41,7 @@ export function seatLine(u, seatInfo, { pick = null, positions = [] } = {}) {
   const cards = (seatInfo.line || []).map((card, i) => {
     const pos = i + 1;
     if (pick && positions.includes(pos)) {
-      return cardButton(pos, card, () => pick(pos), { label: t("rt.swap.theirs", { name: seat.name, pos }) });
+      return cardButton(pos, card, () => pick(pos), { label: t("rt.swap.theirs", { name: seat.name, pos }), extra: "pick" });
     }
     return cardItem(pos, card);
   });
@@ -58,20 +55,17 @@ export function seatLine(u, seatInfo, { pick = null, positions = [] } = {}) {
   ]);
 }
 
-/** Return the other seats' lines (every seat's, for a watcher `me` = null). */
-export function seatsSection(u, me, options) {
+/** Return the other seats' lines (every seat's, for a watcher `me` = null), headed `title` if given. */
+export function seatsSection(u, me, options, title) {
   const v = u.view;
   const others = (v.seats || []).filter((s) => s.seat !== me);
   return el("section", { class: "panel", "aria-labelledby": "seats-h" }, [
-    el("h2", { id: "seats-h", text: me === null ? t("rt.seats.all") : t("rt.seats.others") }),
+    el("h2", { id: "seats-h", text: title || t(me === null ? "rt.seats.all" : "rt.seats.others") }),
     el("ul", { class: "seats" }, others.map((s) => seatLine(u, s, options ? options(s) : {}))),
   ]);
 }
 
-/**
- * Return the last round's scores and the running totals, with each seat's four cards turned up when `lines` (per
- * seat) is given: the view's own lines between rounds, the kept ones once the next round is dealt.
- */
+/** Return the last round's scores and the totals, with each seat's `lines` (turned up) when given. */
 export function scoresSection(u, lines) {
   const v = u.view;
   const rows = v.round_scores || [];
