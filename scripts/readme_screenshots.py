@@ -34,7 +34,7 @@ PICTURES = {
     "phone-choose.png": "phone/choose.png",                          # tests/browser/test_phone_game.py
     "phone-auction.png": "phone/auction.png",
     "phone-results.png": "phone/results.png",
-    "phone-rat-turn.png": "phone/rat-a-tat-cat/turn.png",            # tests/browser/test_phone_rat.py
+    "phone-rat-turn.png": "phone/rat-a-tat-cat/my-turn.png",            # tests/browser/test_phone_rat.py
 }
 
 

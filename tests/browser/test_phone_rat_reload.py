@@ -3,11 +3,11 @@ and nothing else face up: with a power card in hand, while a peeked card is show
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.browser.conftest import SHOTS as BROWSER_SHOTS
 from tests.browser.phones import Phone, assert_accessible
 from tests.browser.rat import (
     NUMBER,
@@ -23,7 +23,7 @@ from tests.browser.rat import (
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path("/tmp/shots-ratbrowser")
+SHOTS = BROWSER_SHOTS / "rat-a-tat-cat"  # each state, in the test artifacts
 WAIT_MS = 8000  # a safety net against a stuck game, not a speed assertion
 
 
