@@ -52,6 +52,8 @@ def _play(phone: Phone, seen: dict[str, Any]) -> str:
             assert re.match(name_pattern(t["rt.card.up"]).pattern, names[3]), names
             _shot(phone, "look")
             seen["look"] = names
+        elif not seen.get("round_end"):
+            return ""  # round 2's look: the loop checks round 1's end on this screen before it goes
         return "memorised" if phone.tap(phone.button("rt.look.done")) else ""
     if phone.button("rt.draw.pile").count():
         if not seen.get("turn"):
