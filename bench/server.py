@@ -33,8 +33,8 @@ phone / last watcher has the version; plus the server's garbage collections whil
     .venv/bin/python bench/server.py --quick        # seconds: does it still run (CI runs this)
     .venv/bin/python bench/server.py --tv           # the real TV table drawing in the server's process
 
-`--profile [FILE]` runs cProfile in the server from its first `act` to the last measured sample
-and prints, per version published, what the server spent building the phones' updates, the
+`--profile [FILE]` runs cProfile (on the server thread's CPU time, so other jobs on a shared
+machine do not count) in the server from its first `act` to the last measured sample and prints, per version published, what the server spent building the phones' updates, the
 public update, their JSON text, the socket sends and the phones' writer tasks, then the top
 functions by own time (FILE keeps the raw stats). cProfile slows Python code far more than the
 kernel's sends, so compare the parts with each other and between runs, not with the latencies.
@@ -86,11 +86,30 @@ def now() -> float:
 # ---------------------------------------------------------------- the server child
 
 
+# The server's own work that every run times (CPU time of the server thread, `time.thread_time`, so
+# other jobs on a shared machine do not count; from the first act to the end of the measured
+# samples): label -> (module, class or None, function). A function a checkout
+# does not have is not timed. Nested parts are not subtracted: the fan-out includes the public
+# update's text, for one.
+TIMED_PARTS: dict[str, tuple[str, str | None, str]] = {
+    "the phones' updates built (Session._update_for, whitelisted)": ("game.session", "Session", "_update_for"),
+    "the public update built (Session.public_update)": ("game.session", "Session", "public_update"),
+    "JSON text of the messages (protocol.encode)": ("game.protocol", None, "encode"),
+    "JSON text of the updates (protocol.encode_update)": ("game.protocol", None, "encode_update"),
+    "the watchers' fan-out (Hub._publish: its text, one frame, written to every watcher)": ("game.server.hub", "Hub", "_publish"),
+}
+
+
 class _ServerStats:
-    """Inside the server child: times each `act` in `Hub.on_frame` and every GC pass (CLOCK_MONOTONIC)."""
+    """Inside the server child: times each `act` in `Hub.on_frame`, the TIMED_PARTS and every GC pass (CLOCK_MONOTONIC).
+
+    Measuring starts with the first `act` frame and stops with `stop` (the bench's SIGUSR1 once its
+    last sample is in), so connecting and closing the sockets are not counted.
+    """
 
     def __init__(self, profile: Path | None) -> None:
         import gc
+        import importlib
 
         from game.server.hub import Hub
 
@@ -100,35 +119,71 @@ class _ServerStats:
 
             self.prof = cProfile.Profile()
         self.profile = profile
-        self.profiling = False  # from the first act frame until `stop_profile`
-
+        self.measuring = False  # from the first act frame until `stop`
+        self.stopped = False
         self.acts: list[tuple[float, float]] = []  # (Hub.on_frame entered, left) for each act frame
         self.pauses: list[tuple[int, float, float]] = []  # (generation, start, ms) of each collection
         self.frames: list[tuple[float, float, float, float]] = []  # TV frames: (start, tick, draw, flip ms)
+        self.parts: dict[str, list[float]] = {}  # TIMED_PARTS label -> [calls, seconds]
+        self.versions = 0  # versions published while measuring
+        self.cpu = 0.0  # the process's CPU seconds while measuring
+        self.act_cpu: list[float] = []  # CPU ms of Hub.on_frame for each act frame
         self._gc_start = 0.0
         real = Hub.on_frame
         acts = self.acts
 
         def timed(hub: Hub, conn, data) -> None:  # type: ignore[no-untyped-def]
-            if self.prof is not None and not self.profiling and '"act"' in data:
-                self.profiling = True
-                self.prof.enable()
-            t0 = now()
+            if not self.measuring and not self.stopped and '"act"' in data:
+                self.measuring = True
+                self._first_version = hub.session.version
+                self._cpu0 = time.process_time()
+                if self.prof is not None:
+                    self.prof.enable()
+            t0, c0 = now(), time.thread_time()
             real(hub, conn, data)
             if '"act"' in data:
                 acts.append((t0, now()))
+                self.act_cpu.append((time.thread_time() - c0) * 1000)
+            self._hub = hub
 
         Hub.on_frame = timed  # type: ignore[method-assign]
+        for label, (module, cls, name) in TIMED_PARTS.items():
+            owner = importlib.import_module(module)
+            if cls is not None:
+                owner = getattr(owner, cls)
+            if hasattr(owner, name):
+                setattr(owner, name, self._timer(label, getattr(owner, name)))
         gc.callbacks.append(self._gc)
 
-    def stop_profile(self) -> None:
-        """Stop the profiler and write its stats (the bench's clients are done measuring)."""
-        if self.prof is not None and self.profiling:
+    def _timer(self, label: str, func):  # type: ignore[no-untyped-def]
+        part = self.parts[label] = [0, 0.0]
+        clock = time.thread_time
+
+        def timed_part(*args, **kw):  # type: ignore[no-untyped-def]
+            if not self.measuring:
+                return func(*args, **kw)
+            t0 = clock()
+            try:
+                return func(*args, **kw)
+            finally:
+                part[0] += 1
+                part[1] += clock() - t0
+
+        return timed_part
+
+    def stop(self) -> None:
+        """Stop measuring; write the profile's stats (the bench's clients are done measuring)."""
+        if self.measuring:
+            self.measuring = False
+            self.versions = self._hub.session.version - self._first_version
+            self.cpu = time.process_time() - self._cpu0
+        self.stopped = True
+        if self.prof is not None:
             self.prof.disable()
-            self.profiling = False
             part = self.profile.with_name(self.profile.name + ".part")
             self.prof.dump_stats(str(part))
             os.replace(part, self.profile)
+            self.prof = None
 
     def _gc(self, phase: str, info: dict) -> None:
         if phase == "start":
@@ -138,8 +193,11 @@ class _ServerStats:
 
     def dump(self, path: Path) -> None:
         """Write the figures (and the profile) out."""
-        self.stop_profile()
-        path.write_text(json.dumps({"acts": self.acts, "gc": self.pauses, "tv": self.frames}))
+        self.stop()
+        path.write_text(json.dumps({"acts": self.acts, "gc": self.pauses, "tv": self.frames,
+                                    "parts": self.parts, "versions": self.versions, "cpu": self.cpu,
+                                    "act_cpu": self.act_cpu,
+                                    "profiled": self.profile is not None}))
 
 
 def _serve(port: int, stats: Path, profile: Path | None) -> None:
@@ -154,11 +212,15 @@ def _serve(port: int, stats: Path, profile: Path | None) -> None:
     async def dump(_app: web.Application) -> None:
         recorder.dump(stats)
 
+    def stop() -> None:
+        recorder.stop()
+        stats.with_name(stats.name + ".stopped").touch()  # (the bench waits for this)
+
     async def on_signal(_app: web.Application) -> None:
         import asyncio
         import signal
 
-        asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, recorder.stop_profile)
+        asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, stop)
 
     app.on_shutdown.insert(0, dump)
     app.on_startup.append(on_signal)
@@ -420,11 +482,11 @@ class Phone:
 
 
 def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int,
-             profile: Path | None = None) -> dict[str, float]:
+             stopped: Path | None = None) -> dict[str, float]:
     """Return latency percentiles (ms) and server RSS for 5 phones + `watchers` watchers.
 
-    With `profile`, the server is told (SIGUSR1) to stop profiling and write the stats there as
-    soon as the last sample is in, before the sockets close.
+    With `stopped`, the server is told (SIGUSR1) to stop measuring (and profiling) as soon as the
+    last sample is in, before the sockets close; it touches `stopped` when it has.
     """
     sel = selectors.DefaultSelector()
     phones = [Phone(port, f"P{i}") for i in range(5)]
@@ -512,10 +574,10 @@ def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int
             continue
         samples.append((t0, *t1))
     rss = rss_mb(server_pid)
-    if profile is not None:
+    if stopped is not None:
         os.kill(server_pid, signal.SIGUSR1)
         deadline = now() + 30
-        while not profile.is_file() and now() < deadline:
+        while not stopped.is_file() and now() < deadline:
             time.sleep(0.02)
     for c in children:
         c.stdin.close()  # type: ignore[union-attr]
@@ -536,23 +598,8 @@ def pct(values: list[float]) -> str:
     return f"p50 {statistics.median(values):.2f} ms, p99 {p99(values):.2f} ms"
 
 
-# The parts of the server's work per version that `--profile` reports: (label, [(file, function)]),
-# cumulative time of every function listed (a function missing from a checkout counts nothing).
-PROFILE_PARTS: list[tuple[str, list[tuple[str, str]]]] = [
-    ("whole act handler (Hub.on_frame)", [("game/server/hub.py", "on_frame")]),
-    ("the phones' updates built (Session._update_for)", [("game/session.py", "_update_for")]),
-    ("  of which the engine's seat views", [("game/session.py", "seat_view")]),
-    ("the public update built (Session.public_update)", [("game/session.py", "public_update")]),
-    ("JSON text of the messages (protocol encode*)", [("game/protocol.py", "encode"),
-                                                      ("game/protocol.py", "encode_update")]),
-    ("delivery to the watchers (Hub._publish, frame written per socket)", [("game/server/hub.py", "_publish")]),
-    ("the phones' writer tasks (Connection._run)", [("game/server/conn.py", "_run")]),
-    ("every socket send (kernel)", [("~", "<method 'send' of '_socket.socket' objects>")]),
-]
-
-
 def profile_report(path: Path, top: int = 15) -> list[str]:
-    """Return the lines `--profile` prints from a server's cProfile stats: parts per version, top functions."""
+    """Return the lines `--profile` prints from a server's cProfile stats: the top functions by own time, per version."""
     import pstats
 
     stats = pstats.Stats(str(path)).stats  # type: ignore[attr-defined]
@@ -564,13 +611,9 @@ def profile_report(path: Path, top: int = 15) -> list[str]:
 
     versions = sum(n for n, _ in find("game/session.py", "_changed")) or 1
     sends = sum(n for n, _ in find("~", "<method 'send' of '_socket.socket' objects>"))
-    lines = [f"    server profile while measuring (cProfile, which inflates Python code more than the kernel's "
-             f"sends; {versions} versions published, {sends / versions:.0f} socket sends each):"]
-    for label, where in PROFILE_PARTS:
-        hits = [h for f, fn in where for h in find(f, fn)]
-        if hits:
-            lines.append(f"      {label}: {sum(c for _, c in hits) / versions * 1000:.3f} ms per version")
-    lines.append(f"      top {top} functions by own time (ms per version, own / cumulative, calls per version):")
+    lines = [f"    server profile while measuring (cProfile, which slows Python code more than the kernel's sends; "
+             f"{versions} versions published, {sends / versions:.0f} socket sends each),",
+             f"      top {top} functions by own time (ms per version, own / cumulative, calls per version):"]
     idle = ("poll' of 'select.", "select' of 'select.")  # the event loop waiting for sockets: not work
     busy = [kv for kv in stats.items() if not (kv[0][0] == "~" and any(w in kv[0][2] for w in idle))]
     rows = sorted(busy, key=lambda kv: kv[1][2], reverse=True)[:top]
@@ -643,7 +686,9 @@ def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Pat
         idle = rss_mb(server.pid)
         client_cpus_n = len(os.sched_getaffinity(0))
         procs = args.procs or max(1, min(client_cpus_n, -(-watchers // 500)))
-        res = run_case(port, server.pid, watchers, args.actions, procs, profile if not args.tv else None)
+        # (the TV's server child has no SIGUSR1 handler: it measures until it stops)
+        res = run_case(port, server.pid, watchers, args.actions, procs,
+                       None if args.tv else stats.with_name(stats.name + ".stopped"))
     finally:
         server.terminate()
         try:
@@ -687,17 +732,37 @@ def server_lines(server_stats: dict, samples: list[tuple[float, float, float]], 
         ms = [p for g, t, p in server_stats["gc"] if g == gen and start <= t <= end]
         if ms:
             print(f"    server GC gen {gen} while measuring: {len(ms)} collections, {sum(ms):.1f} ms in all, longest {max(ms):.2f} ms")
+    versions = server_stats.get("versions") or 0
+    parts = {k: v for k, v in server_stats.get("parts", {}).items() if v[0]}
+    if versions and parts:
+        print(f"    the server's own work per version ({versions} versions; CPU time of the server"
+              + ("; under cProfile, so inflated" if server_stats.get("profiled") else "") + "):")
+        print(f"      everything the server process did while measuring: {server_stats['cpu'] / versions * 1000:.3f} ms")
+        if server_stats.get("act_cpu"):
+            print(f"      the act handler (Hub.on_frame): {pct(server_stats['act_cpu'])}")
+        for label, (calls, seconds) in parts.items():
+            print(f"      {label}: {seconds / versions * 1000:.3f} ms ({calls / versions:.1f} calls)")
     frames = [f for f in server_stats.get("tv", []) if start <= f[0] <= end]
     if frames:
         print(f"    TV frames while measuring: {len(frames)}; tick {pct([f[1] for f in frames])}; "
               f"draw {pct([f[2] for f in frames])}; flip {pct([f[3] for f in frames])}")
-    return {"handler p50": statistics.median(inside), "handler p99": p99(inside)} if inside else {}
+    figures = {"handler p50": statistics.median(inside), "handler p99": p99(inside)} if inside else {}
+    if versions:
+        figures["server CPU per version"] = server_stats["cpu"] / versions * 1000
+    if server_stats.get("act_cpu"):
+        figures["handler CPU p50"] = statistics.median(server_stats["act_cpu"])
+    for key, label in (("phones' updates built", next(iter(TIMED_PARTS))),
+                       ("fan-out to the watchers", list(TIMED_PARTS)[-1])):
+        if versions and parts.get(label):
+            figures[key] = parts[label][1] / versions * 1000
+    return figures
 
 
 def compare(watchers: int, runs: dict[str, list[dict]], other: Path) -> None:
     """Print the medians over the alternating rounds of this checkout and `other`, and their ratios."""
     print(f"5 phones + {watchers} watchers, medians of {len(runs['this'])} alternating rounds, this checkout vs {other}:")
-    for key in ("p50", "p99", "handler p50", "handler p99"):
+    for key in ("p50", "p99", "handler p50", "handler p99", "server CPU per version", "handler CPU p50",
+                "phones' updates built", "fan-out to the watchers"):
         ours = [r[key] for r in runs["this"] if key in r]
         theirs = [r[key] for r in runs["other"] if key in r]
         if ours and theirs:

@@ -39,12 +39,14 @@ _SERVER_LINES = [r"^phone page: [\d.]+ KiB in \d+ files \([\d.]+ KiB gzipped\)$"
                  rf"^    act sent → server handler starts: {_MS}$",
                  rf"^    server handler \(parse, rules, every update built, public frame written\): {_MS}$",
                  rf"^    handler done → last phone has it \(its writer task\): {_MS}$",
-                 rf"^    handler done → last watcher has it \(kernel, our reading\): {_MS}$"]
-_PROFILE_LINES = [r"^    server profile while measuring \(cProfile.*\d+ versions published, \d+ socket sends each\):$",
-                  r"^      whole act handler \(Hub.on_frame\): [\d.]+ ms per version$",
-                  r"^      the phones' updates built \(Session._update_for\): [\d.]+ ms per version$",
-                  r"^      JSON text of the messages \(protocol encode\*\): [\d.]+ ms per version$",
-                  r"^      every socket send \(kernel\): [\d.]+ ms per version$",
+                 rf"^    handler done → last watcher has it \(kernel, our reading\): {_MS}$",
+                 r"^    the server's own work per version \(\d+ versions; CPU time of the server.*\):$",
+                 r"^      everything the server process did while measuring: [\d.]+ ms$",
+                 rf"^      the act handler \(Hub.on_frame\): {_MS}$",
+                 r"^      the phones' updates built \(Session._update_for, whitelisted\): [\d.]+ ms \([\d.]+ calls\)$",
+                 r"^      JSON text of the (messages|updates) \(protocol.encode(_update)?\): [\d.]+ ms",
+                 r"^      the watchers' fan-out \(Hub._publish: .*\): [\d.]+ ms \([\d.]+ calls\)$"]
+_PROFILE_LINES = [r"^    server profile while measuring \(cProfile.*\d+ versions published, \d+ socket sends each\),$",
                   r"^      top 15 functions by own time", r"^\s+[\d.]+\s+[\d.]+\s+[\d.]+  \S+"]
 _LAG = r"p50 [\d.]+ s \(\d+ fr\)  p99 [\d.]+ s \(\d+ fr\)  max [\d.]+ s \(\d+ fr\)$"
 
