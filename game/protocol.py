@@ -331,8 +331,16 @@ def shape(value: Any, schema: Schema) -> Any:
 _PLANS: dict[tuple[type, int], tuple[Schema, tuple[tuple[str, Any], ...]]] = {}
 
 
-def _shape_fields(value: Any, schema: Schema) -> Any:
-    """`shape` of a dataclass's fields (nested dataclasses alike), as if it were its plain dict."""
+_MISSING = object()
+
+
+def _shape_fields(value: Any, schema: Schema, like: tuple[Any, dict[str, Any], frozenset[str]] | None = None) -> Any:
+    """`shape` of a dataclass's fields (nested dataclasses alike), as if it were its plain dict.
+
+    `like`: (another view, its shaped dict, the keys both shape with the very same sub-schema): a
+    field of those keys equal to the other view's is given the other's shaped value, not shaped
+    again (see `view_to_wire`).
+    """
     if value is None:
         return None
     kind = type(value)
@@ -347,6 +355,11 @@ def _shape_fields(value: Any, schema: Schema) -> Any:
     out: dict[str, Any] = {}
     for key, sub in entry[1]:
         field = getattr(value, key)
+        if like is not None and key in like[2] and (sub is not None or type(field) is tuple):
+            other = getattr(like[0], key, _MISSING)
+            if (field is other or field == other) and key in like[1]:
+                out[key] = like[1][key]
+                continue
         if sub is not None:
             out[key] = _shape_fields(field, sub)
         else:
@@ -354,13 +367,37 @@ def _shape_fields(value: Any, schema: Schema) -> Any:
     return out
 
 
-def view_to_wire(game_id: str, view: Any, *, seat_view: bool) -> dict[str, Any] | None:
-    """Return a game view (dataclass with to_dict) as its whitelisted wire dict."""
+# game id -> the keys its seat and public schemas shape with one and the same sub-schema
+_COMMON_KEYS: dict[str, tuple[Schema, Schema, frozenset[str]]] = {}
+
+
+def _common_keys(game_id: str) -> frozenset[str]:
+    rules = GAMES[game_id]
+    seat, public = rules.seat_schema, rules.public_schema
+    hit = _COMMON_KEYS.get(game_id)
+    if hit is None or hit[0] is not seat or hit[1] is not public:
+        keys = frozenset(k for k, sub in seat.items() if k in public and public[k] is sub)
+        hit = _COMMON_KEYS[game_id] = (seat, public, keys)
+    return hit[2]
+
+
+def view_to_wire(game_id: str, view: Any, *, seat_view: bool,
+                 like: tuple[Any, dict[str, Any] | None] | None = None) -> dict[str, Any] | None:
+    """Return a game view (dataclass with to_dict) as its whitelisted wire dict.
+
+    `like`: the public view of the same state and its wire dict. A seat view's field that equals
+    the public view's, under a key both schemas shape with the very same sub-schema (the table's
+    seats, a finished round's result, …), gets the public wire's value itself instead of being
+    shaped once more for every seat: the same whitelist made it, and it is public. (Compared by
+    value: the engine builds both views' shared fields with the same code.)
+    """
     if view is None:
         return None
     rules = GAMES[game_id]
     schema = rules.seat_schema if seat_view else rules.public_schema
     if getattr(type(view), "to_dict", None) in rules.fast_to_dicts:
+        if like is not None and like[0] is not None and like[1] is not None and seat_view:
+            return _shape_fields(view, schema, (like[0], like[1], _common_keys(game_id)))
         return _shape_fields(view, schema)
     return shape(view.to_dict(), schema)
 

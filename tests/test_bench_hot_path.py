@@ -2,7 +2,8 @@
 
 The parts every update of a version shares (the table, a finished game's outcome) are encoded once
 per version (`protocol.SharedText`, `encode_update`), and a socket that keeps up gets its update
-frame written at once, a phone's as a watcher's (`Connection.send_update_frame`). None of it may
+frame written at once, a phone's as a watcher's (`Connection.send_update_frame`); a seat view's
+parts equal to the public view's are that very shaped value (`view_to_wire(like=...)`). None of it may
 change a byte of what a socket gets, give a seat another seat's update, serve an old version's
 text, or let a field the whitelists do not name reach the wire.
 """
@@ -155,3 +156,33 @@ async def test_no_field_the_whitelists_do_not_name_reaches_a_phone_or_a_watcher(
         msg = json.loads(text)
         if msg["type"] == "update" and label != "w":
             assert msg["you"]["seat"] == seat and (msg["view"] is None or msg["view"]["seat"] == seat)
+
+
+def test_a_seat_view_sharing_the_public_parts_is_exactly_the_one_shaped_alone():
+    # every state of whole games: the shared parts never stand in for a part that differs
+    # (the row with the seat's own face-down card, its hand, its legal moves)
+    session = _session_with_game(seats=3)
+    shared_parts = own_rows = 0
+    for _ in _play(session, random.Random(6), 300):
+        if session.state is None or session.stage == "lobby":
+            continue
+        public = session.rules.public_view(session.state)
+        public_wire = P.view_to_wire(session.game_id, public, seat_view=False)
+        for seat in range(3):
+            view = session.seat_view(seat)
+            alone = P.view_to_wire(session.game_id, view, seat_view=True)
+            sharing = P.view_to_wire(session.game_id, view, seat_view=True, like=(public, public_wire))
+            assert P.encode(sharing) == P.encode(alone)
+            shared_parts += sum(1 for k, v in sharing.items() if isinstance(v, (list, dict)) and v is public_wire.get(k))
+            own_rows += sharing["row"] is not public_wire["row"]
+    assert shared_parts and own_rows  # both happened: parts shared, and a seat's own row kept
+
+
+def test_the_public_parts_are_shaped_once_per_version_for_every_seat():
+    session = _session_with_game()
+    list(_play(session, random.Random(7), 3))
+    outs = _updates(session._changed())
+    public = next(o.message["view"] for o in outs if o.to is PUBLIC)
+    for out in outs:
+        assert out.message["view"]["seats"] is public["seats"]  # one shaped list for all six updates
+    assert "hand" not in public and all(o.message["view"]["hand"] for o in outs if o.to is not PUBLIC)
