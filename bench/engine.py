@@ -1,6 +1,6 @@
 """Benchmark of the game engines and bots: playout speed and heuristic win rates, per game.
 
-Run from the project root:  .venv/bin/python bench/engine.py [--games N] [--seconds S] [--game G]
+Run from the project root:  .venv/bin/python bench/engine.py [--games N] [--seconds S] [--game G] [--quick]
 Prints random-playout games/s and actions/s per player count (one core), then how often the
 heuristic bot wins against random bots and against other heuristics (seat rotated every game):
 Cat in the Sack here, Rat-a-Tat Cat from bench/rat_engine.py.
@@ -22,6 +22,7 @@ from game.engine import cat_in_the_sack as sack  # noqa: E402
 from game.engine.cat_in_the_sack_views import view_for  # noqa: E402
 
 GAME = sack.GAME_ID
+QUICK_GAMES, QUICK_SECONDS = 8, 0.05  # --quick: every line printed, from next to nothing
 
 
 def play_game(players: int, bots: Sequence[Bot], rng: random.Random) -> tuple[sack.State, int]:
@@ -75,7 +76,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds of playouts per player count")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", choices=("all", "cat-in-the-sack", "rat-a-tat-cat"), default="all")
+    parser.add_argument("--quick", action="store_true",
+                        help="a few seconds in all (tiny counts, overriding --games and --seconds): does it still run?")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.seconds = QUICK_GAMES, QUICK_SECONDS
     if args.game in ("all", "cat-in-the-sack"):
         print("== Cat in the Sack")
         sack_report(args)

@@ -1,6 +1,6 @@
 """Benchmark of the Rat-a-Tat Cat engine and bots: playout speed and the heuristic's win rates.
 
-Run from the project root:  .venv/bin/python bench/rat_engine.py [--games N] [--seconds S]
+Run from the project root:  .venv/bin/python bench/rat_engine.py [--games N] [--seconds S] [--quick]
 Prints random playouts/s per player count (one core): the bare engine (random legal actions,
 chance sampled), and bot games as the platform plays them (`game.simulate.play_game`: every
 seat's view and events fed after every change, the record written). Then
@@ -22,6 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import rat_a_tat_cat as rat  # noqa: E402
 from game.simulate import play_game  # noqa: E402
+
+QUICK_GAMES, QUICK_SECONDS = 8, 0.05  # --quick: every line printed, from next to nothing
 
 
 def engine_playouts(players: int, seconds: float, seed: int) -> tuple[int, int, float]:
@@ -87,7 +89,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="games of the 2-player win-rate line")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds of playouts per player count")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true",
+                        help="a few seconds in all (tiny counts, overriding --games and --seconds): does it still run?")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.seconds = QUICK_GAMES, QUICK_SECONDS
     report(args)
 
 

@@ -28,8 +28,20 @@ phone / last watcher has the version; plus the server's garbage collections whil
 
     .venv/bin/python bench/server.py                # 5 phones + 100 watchers, then + 1,000
     .venv/bin/python bench/server.py --watchers 100 --actions 500
-    .venv/bin/python bench/server.py --watchers 1000 --profile /tmp/server.prof   # cProfile the server
+    .venv/bin/python bench/server.py --watchers 100 --profile   # where the server's time goes, per version
+    .venv/bin/python bench/server.py --vs /tmp/old  # the same cases against another checkout, alternating
+    .venv/bin/python bench/server.py --quick        # seconds: does it still run (CI runs this)
     .venv/bin/python bench/server.py --tv           # the real TV table drawing in the server's process
+
+`--profile [FILE]` runs cProfile (on the server thread's CPU time, so other jobs on a shared
+machine do not count) in the server from its first `act` to the last measured sample and prints, per version published, what the server spent building the phones' updates, the
+public update, their JSON text, the socket sends and the phones' writer tasks, then the top
+functions by own time (FILE keeps the raw stats). cProfile slows Python code far more than the
+kernel's sends, so compare the parts with each other and between runs, not with the latencies.
+
+`--vs DIR` runs every case with the server code of another checkout too (DIR's `game` package;
+the clients stay this file's), alternating `--rounds` times, and prints the ratio of the medians:
+on a shared, noisy machine a ratio from one run says more than figures from two.
 
 `--tv` runs the server as `main.py play` does: in its thread, next to the real TV table (pygame,
 SDL dummy video, 1920×1080 at 60 fps) drawing every public update in the main thread, sharing
@@ -49,6 +61,7 @@ import random
 import re
 import select
 import selectors
+import signal
 import socket
 import statistics
 import subprocess
@@ -61,6 +74,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 KEY = "BENCH2"
+QUICK_WATCHERS, QUICK_ACTIONS = 20, 30  # --quick: every line printed, in a few seconds
 GAP = 0.02  # seconds between samples: the sockets are quiet when an action is sent
 
 
@@ -72,36 +86,104 @@ def now() -> float:
 # ---------------------------------------------------------------- the server child
 
 
+# The server's own work that every run times (CPU time of the server thread, `time.thread_time`, so
+# other jobs on a shared machine do not count; from the first act to the end of the measured
+# samples): label -> (module, class or None, function). A function a checkout
+# does not have is not timed. Nested parts are not subtracted: the fan-out includes the public
+# update's text, for one.
+TIMED_PARTS: dict[str, tuple[str, str | None, str]] = {
+    "the phones' updates built (Session._update_for, whitelisted)": ("game.session", "Session", "_update_for"),
+    "the public update built (Session.public_update)": ("game.session", "Session", "public_update"),
+    "JSON text of the messages (protocol.encode)": ("game.protocol", None, "encode"),
+    "JSON text of the updates (protocol.encode_update)": ("game.protocol", None, "encode_update"),
+    "the watchers' fan-out (Hub._publish: its text, one frame, written to every watcher)": ("game.server.hub", "Hub", "_publish"),
+}
+
+
 class _ServerStats:
-    """Inside the server child: times each `act` in `Hub.on_frame` and every GC pass (CLOCK_MONOTONIC)."""
+    """Inside the server child: times each `act` in `Hub.on_frame`, the TIMED_PARTS and every GC pass (CLOCK_MONOTONIC).
+
+    Measuring starts with the first `act` frame and stops with `stop` (the bench's SIGUSR1 once its
+    last sample is in), so connecting and closing the sockets are not counted.
+    """
 
     def __init__(self, profile: Path | None) -> None:
         import gc
+        import importlib
 
         from game.server.hub import Hub
 
-        self.acts: list[tuple[float, float]] = []  # (Hub.on_frame entered, left) for each act frame
-        self.pauses: list[tuple[int, float, float]] = []  # (generation, start, ms) of each collection
-        self.frames: list[tuple[float, float, float, float]] = []  # TV frames: (start, tick, draw, flip ms)
-        self._gc_start = 0.0
-        real = Hub.on_frame
-        acts = self.acts
-
-        def timed(hub: Hub, conn, data) -> None:  # type: ignore[no-untyped-def]
-            t0 = now()
-            real(hub, conn, data)
-            if '"act"' in data:
-                acts.append((t0, now()))
-
-        Hub.on_frame = timed  # type: ignore[method-assign]
-        gc.callbacks.append(self._gc)
         self.prof = None
         if profile is not None:
             import cProfile
 
             self.prof = cProfile.Profile()
-            self.prof.enable()
         self.profile = profile
+        self.measuring = False  # from the first act frame until `stop`
+        self.stopped = False
+        self.acts: list[tuple[float, float]] = []  # (Hub.on_frame entered, left) for each act frame
+        self.pauses: list[tuple[int, float, float]] = []  # (generation, start, ms) of each collection
+        self.frames: list[tuple[float, float, float, float]] = []  # TV frames: (start, tick, draw, flip ms)
+        self.parts: dict[str, list[float]] = {}  # TIMED_PARTS label -> [calls, seconds]
+        self.versions = 0  # versions published while measuring
+        self.cpu = 0.0  # the process's CPU seconds while measuring
+        self.act_cpu: list[float] = []  # CPU ms of Hub.on_frame for each act frame
+        self._gc_start = 0.0
+        real = Hub.on_frame
+        acts = self.acts
+
+        def timed(hub: Hub, conn, data) -> None:  # type: ignore[no-untyped-def]
+            if not self.measuring and not self.stopped and '"act"' in data:
+                self.measuring = True
+                self._first_version = hub.session.version
+                self._cpu0 = time.process_time()
+                if self.prof is not None:
+                    self.prof.enable()
+            t0, c0 = now(), time.thread_time()
+            real(hub, conn, data)
+            if '"act"' in data:
+                acts.append((t0, now()))
+                self.act_cpu.append((time.thread_time() - c0) * 1000)
+            self._hub = hub
+
+        Hub.on_frame = timed  # type: ignore[method-assign]
+        for label, (module, cls, name) in TIMED_PARTS.items():
+            owner = importlib.import_module(module)
+            if cls is not None:
+                owner = getattr(owner, cls)
+            if hasattr(owner, name):
+                setattr(owner, name, self._timer(label, getattr(owner, name)))
+        gc.callbacks.append(self._gc)
+
+    def _timer(self, label: str, func):  # type: ignore[no-untyped-def]
+        part = self.parts[label] = [0, 0.0]
+        clock = time.thread_time
+
+        def timed_part(*args, **kw):  # type: ignore[no-untyped-def]
+            if not self.measuring:
+                return func(*args, **kw)
+            t0 = clock()
+            try:
+                return func(*args, **kw)
+            finally:
+                part[0] += 1
+                part[1] += clock() - t0
+
+        return timed_part
+
+    def stop(self) -> None:
+        """Stop measuring; write the profile's stats (the bench's clients are done measuring)."""
+        if self.measuring:
+            self.measuring = False
+            self.versions = self._hub.session.version - self._first_version
+            self.cpu = time.process_time() - self._cpu0
+        self.stopped = True
+        if self.prof is not None:
+            self.prof.disable()
+            part = self.profile.with_name(self.profile.name + ".part")
+            self.prof.dump_stats(str(part))
+            os.replace(part, self.profile)
+            self.prof = None
 
     def _gc(self, phase: str, info: dict) -> None:
         if phase == "start":
@@ -111,10 +193,11 @@ class _ServerStats:
 
     def dump(self, path: Path) -> None:
         """Write the figures (and the profile) out."""
-        if self.prof is not None:
-            self.prof.disable()
-            self.prof.dump_stats(str(self.profile))
-        path.write_text(json.dumps({"acts": self.acts, "gc": self.pauses, "tv": self.frames}))
+        self.stop()
+        path.write_text(json.dumps({"acts": self.acts, "gc": self.pauses, "tv": self.frames,
+                                    "parts": self.parts, "versions": self.versions, "cpu": self.cpu,
+                                    "act_cpu": self.act_cpu,
+                                    "profiled": self.profile is not None}))
 
 
 def _serve(port: int, stats: Path, profile: Path | None) -> None:
@@ -129,7 +212,18 @@ def _serve(port: int, stats: Path, profile: Path | None) -> None:
     async def dump(_app: web.Application) -> None:
         recorder.dump(stats)
 
+    def stop() -> None:
+        recorder.stop()
+        stats.with_name(stats.name + ".stopped").touch()  # (the bench waits for this)
+
+    async def on_signal(_app: web.Application) -> None:
+        import asyncio
+        import signal
+
+        asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, stop)
+
     app.on_shutdown.insert(0, dump)
+    app.on_startup.append(on_signal)
     web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
 
 
@@ -387,8 +481,13 @@ class Phone:
         self.sock.setblocking(False)
 
 
-def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int) -> dict[str, float]:
-    """Return latency percentiles (ms) and server RSS for 5 phones + `watchers` watchers."""
+def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int,
+             stopped: Path | None = None) -> dict[str, float]:
+    """Return latency percentiles (ms) and server RSS for 5 phones + `watchers` watchers.
+
+    With `stopped`, the server is told (SIGUSR1) to stop measuring (and profiling) as soon as the
+    last sample is in, before the sockets close; it touches `stopped` when it has.
+    """
     sel = selectors.DefaultSelector()
     phones = [Phone(port, f"P{i}") for i in range(5)]
     for p in phones:
@@ -475,6 +574,11 @@ def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int
             continue
         samples.append((t0, *t1))
     rss = rss_mb(server_pid)
+    if stopped is not None:
+        os.kill(server_pid, signal.SIGUSR1)
+        deadline = now() + 30
+        while not stopped.is_file() and now() < deadline:
+            time.sleep(0.02)
     for c in children:
         c.stdin.close()  # type: ignore[union-attr]
         c.wait(10)
@@ -483,10 +587,40 @@ def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int
     return {"samples": samples, "rss": rss, "refused": refused}
 
 
+def p99(values: list[float]) -> float:
+    """Return the 99th percentile (nearest rank) of a list."""
+    v = sorted(values)
+    return v[max(0, int(len(v) * 0.99) - 1)]
+
+
 def pct(values: list[float]) -> str:
     """Return "p50 x ms, p99 y ms" of a list of milliseconds."""
-    v = sorted(values)
-    return f"p50 {statistics.median(v):.2f} ms, p99 {v[max(0, int(len(v) * 0.99) - 1)]:.2f} ms"
+    return f"p50 {statistics.median(values):.2f} ms, p99 {p99(values):.2f} ms"
+
+
+def profile_report(path: Path, top: int = 15) -> list[str]:
+    """Return the lines `--profile` prints from a server's cProfile stats: the top functions by own time, per version."""
+    import pstats
+
+    stats = pstats.Stats(str(path)).stats  # type: ignore[attr-defined]
+    # (file, line, function) -> (primitive calls, calls, own time, cumulative time, callers)
+
+    def find(file: str, func: str) -> list[tuple[int, float]]:
+        return [(v[1], v[3]) for (f, _line, fn), v in stats.items()
+                if fn == func and (f == file or f.endswith("/" + file))]
+
+    versions = sum(n for n, _ in find("game/session.py", "_changed")) or 1
+    sends = sum(n for n, _ in find("~", "<method 'send' of '_socket.socket' objects>"))
+    lines = [f"    server profile while measuring (cProfile, which slows Python code more than the kernel's sends; "
+             f"{versions} versions published, {sends / versions:.0f} socket sends each),",
+             f"      top {top} functions by own time (ms per version, own / cumulative, calls per version):"]
+    idle = ("poll' of 'select.", "select' of 'select.")  # the event loop waiting for sockets: not work
+    busy = [kv for kv in stats.items() if not (kv[0][0] == "~" and any(w in kv[0][2] for w in idle))]
+    rows = sorted(busy, key=lambda kv: kv[1][2], reverse=True)[:top]
+    for (f, line, fn), (_pc, calls, own, cum, _callers) in rows:
+        where = fn if f == "~" else f"{Path(f).parent.name}/{Path(f).name}:{line} {fn}"
+        lines.append(f"        {own / versions * 1000:8.3f} {cum / versions * 1000:8.3f} {calls / versions:7.1f}  {where}")
+    return lines
 
 
 def page_files(game: str | None = None, lang: str = "en") -> list[Path]:
@@ -526,23 +660,145 @@ def page_bytes(game: str | None = None, lang: str = "en") -> tuple[int, int, lis
     return raw, packed, [str(f.relative_to(web)) for f in files]
 
 
+def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Path | None,
+            profile: Path | None) -> dict:
+    """Run one case (5 phones + `watchers`) against a fresh server child; print and return its figures."""
+    port = _free_port()
+    stats = Path(tempfile.mkdtemp()) / "server.json"
+    cmd = [sys.executable, __file__, "--serve", str(port), "--stats", str(stats)]
+    if code is not None:
+        cmd += ["--code", str(code)]
+    if server_cpus:
+        cmd += ["--cpus", server_cpus]
+    if args.tv:
+        cmd.append("--tv")
+    if profile is not None:
+        profile.unlink(missing_ok=True)
+        cmd += ["--profile", str(profile)]
+    server = subprocess.Popen(cmd)
+    try:
+        for _ in range(300):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        idle = rss_mb(server.pid)
+        client_cpus_n = len(os.sched_getaffinity(0))
+        procs = args.procs or max(1, min(client_cpus_n, -(-watchers // 500)))
+        # (the TV's server child has no SIGUSR1 handler: it measures until it stops)
+        res = run_case(port, server.pid, watchers, args.actions, procs,
+                       None if args.tv else stats.with_name(stats.name + ".stopped"))
+    finally:
+        server.terminate()
+        try:
+            server.wait(5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+    samples = res["samples"]
+    lat = [(max(p, w) - t0) * 1000 for t0, p, w in samples]
+    label = "" if code is None else f" [{code}]"
+    print(f"5 phones + {watchers} watchers{label} ({procs} reader process{'es' if procs > 1 else ''}, "
+          f"{len(samples)} actions): action → every socket {pct(lat)}, max {max(lat):.2f} ms; "
+          f"server RSS {res['rss']:.0f} MB (idle {idle:.0f} MB)"
+          + (f"; {res['refused']} refused" if res["refused"] else ""))
+    figures = {"p50": statistics.median(lat), "p99": p99(lat)}
+    if stats.is_file():
+        figures |= server_lines(json.loads(stats.read_text()), samples, watchers)
+    if profile is not None and profile.is_file():
+        print("\n".join(profile_report(profile)))
+    return figures
+
+
+def server_lines(server_stats: dict, samples: list[tuple[float, float, float]], watchers: int) -> dict:
+    """Print the samples split by the server's own timestamps, its GC pauses and TV frames; return the handler's p50/p99."""
+    acts = sorted(server_stats["acts"])
+    into, inside, phone, watcher = [], [], [], []
+    for t0, p, w in samples:  # the server's own timestamps share CLOCK_MONOTONIC with ours
+        hit = next(((a, b) for a, b in acts if t0 <= a <= max(p, w)), None)
+        if hit is not None:
+            into.append((hit[0] - t0) * 1000)
+            inside.append((hit[1] - hit[0]) * 1000)
+            phone.append((p - hit[1]) * 1000)
+            watcher.append((w - hit[1]) * 1000)
+    if inside:
+        print(f"    act sent → server handler starts: {pct(into)}\n"
+              f"    server handler (parse, rules, every update built, public frame written): {pct(inside)}\n"
+              f"    handler done → last phone has it (its writer task): {pct(phone)}"
+              + (f"\n    handler done → last watcher has it (kernel, our reading): {pct(watcher)}" if watchers else ""))
+    start, end = samples[0][0], max(max(p, w) for _, p, w in samples)
+    for gen in (0, 1, 2):
+        ms = [p for g, t, p in server_stats["gc"] if g == gen and start <= t <= end]
+        if ms:
+            print(f"    server GC gen {gen} while measuring: {len(ms)} collections, {sum(ms):.1f} ms in all, longest {max(ms):.2f} ms")
+    versions = server_stats.get("versions") or 0
+    parts = {k: v for k, v in server_stats.get("parts", {}).items() if v[0]}
+    if versions and parts:
+        print(f"    the server's own work per version ({versions} versions; CPU time of the server"
+              + ("; under cProfile, so inflated" if server_stats.get("profiled") else "") + "):")
+        print(f"      everything the server process did while measuring: {server_stats['cpu'] / versions * 1000:.3f} ms")
+        if server_stats.get("act_cpu"):
+            print(f"      the act handler (Hub.on_frame): {pct(server_stats['act_cpu'])}")
+        for label, (calls, seconds) in parts.items():
+            print(f"      {label}: {seconds / versions * 1000:.3f} ms ({calls / versions:.1f} calls)")
+    frames = [f for f in server_stats.get("tv", []) if start <= f[0] <= end]
+    if frames:
+        print(f"    TV frames while measuring: {len(frames)}; tick {pct([f[1] for f in frames])}; "
+              f"draw {pct([f[2] for f in frames])}; flip {pct([f[3] for f in frames])}")
+    figures = {"handler p50": statistics.median(inside), "handler p99": p99(inside)} if inside else {}
+    if versions:
+        figures["server CPU per version"] = server_stats["cpu"] / versions * 1000
+    if server_stats.get("act_cpu"):
+        figures["handler CPU p50"] = statistics.median(server_stats["act_cpu"])
+    for key, label in (("phones' updates built", next(iter(TIMED_PARTS))),
+                       ("fan-out to the watchers", list(TIMED_PARTS)[-1])):
+        if versions and parts.get(label):
+            figures[key] = parts[label][1] / versions * 1000
+    return figures
+
+
+def compare(watchers: int, runs: dict[str, list[dict]], other: Path) -> None:
+    """Print the medians over the alternating rounds of this checkout and `other`, and their ratios."""
+    print(f"5 phones + {watchers} watchers, medians of {len(runs['this'])} alternating rounds, this checkout vs {other}:")
+    for key in ("p50", "p99", "handler p50", "handler p99", "server CPU per version", "handler CPU p50",
+                "phones' updates built", "fan-out to the watchers"):
+        ours = [r[key] for r in runs["this"] if key in r]
+        theirs = [r[key] for r in runs["other"] if key in r]
+        if ours and theirs:
+            a, b = statistics.median(ours), statistics.median(theirs)
+            print(f"    {key}: {a:.2f} ms vs {b:.2f} ms, ratio {a / b:.2f}")
+
+
 def main() -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--stats", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--code", type=Path, help=argparse.SUPPRESS)  # the server child: whose `game` to run
     parser.add_argument("--watch-proc", type=int, nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--watchers", type=int, nargs="*", default=[100, 1000])
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--procs", type=int,
                         help="watcher processes (default: one per 500 watchers, at most one per client CPU)")
-    parser.add_argument("--profile", type=Path, help="write the server's cProfile stats here")
+    parser.add_argument("--profile", type=Path, nargs="?", const=Path(""), metavar="FILE",
+                        help="profile the server while measuring and print where its time goes (FILE keeps the stats)")
+    parser.add_argument("--vs", type=Path, metavar="DIR",
+                        help="also run every case with the server code of another checkout, alternating; print the ratios")
+    parser.add_argument("--rounds", type=int, default=3, help="with --vs: rounds of each")
+    parser.add_argument("--quick", action="store_true",
+                        help="a few seconds in all (20 watchers, 30 actions, overriding --watchers, --actions and "
+                             "--rounds): does it still run?")
     parser.add_argument("--no-pin", action="store_true",
                         help="let the OS place the server and the clients (default: server on one CPU, clients on the others)")
     parser.add_argument("--cpus", help=argparse.SUPPRESS)
     parser.add_argument("--tv", action="store_true",
                         help="run the real TV table (pygame, SDL dummy video) in the server process, as `main.py play` does")
     args = parser.parse_args()
+    if args.code:
+        sys.path.insert(0, str(args.code.resolve()))
+    if args.quick:
+        args.watchers, args.actions, args.rounds = [QUICK_WATCHERS], QUICK_ACTIONS, 1
     if args.cpus:
         os.sched_setaffinity(0, {int(c) for c in args.cpus.split(",")})
     if args.serve:
@@ -559,67 +815,18 @@ def main() -> int:
         print(f"server pinned to CPU {server_cpus}, the bench's clients to CPU {client_cpus}")
     raw, packed, files = page_bytes()
     print(f"phone page: {raw / 1024:.1f} KiB in {len(files)} files ({packed / 1024:.1f} KiB gzipped)")
+    scratch = Path(tempfile.mkdtemp())
     for watchers in args.watchers:
-        port = _free_port()
-        stats = Path(tempfile.mkdtemp()) / "server.json"
-        cmd = [sys.executable, __file__, "--serve", str(port), "--stats", str(stats)]
-        if server_cpus:
-            cmd += ["--cpus", server_cpus]
-        if args.tv:
-            cmd.append("--tv")
-        if args.profile:
-            cmd += ["--profile", str(args.profile)]
-        server = subprocess.Popen(cmd)
-        try:
-            for _ in range(300):
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-                    break
-                except OSError:
-                    time.sleep(0.05)
-            idle = rss_mb(server.pid)
-            client_cpus_n = len(os.sched_getaffinity(0))
-            procs = args.procs or max(1, min(client_cpus_n, -(-watchers // 500)))
-            res = run_case(port, server.pid, watchers, args.actions, procs)
-        finally:
-            server.terminate()
-            try:
-                server.wait(5)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
-        samples = res["samples"]
-        lat = [(max(p, w) - t0) * 1000 for t0, p, w in samples]
-        print(f"5 phones + {watchers} watchers ({procs} reader process{'es' if procs > 1 else ''}, "
-              f"{len(samples)} actions): action → every socket {pct(lat)}, max {max(lat):.2f} ms; "
-              f"server RSS {res['rss']:.0f} MB (idle {idle:.0f} MB)"
-              + (f"; {res['refused']} refused" if res["refused"] else ""))
-        if not stats.is_file():
-            continue
-        server_stats = json.loads(stats.read_text())
-        acts = sorted(server_stats["acts"])
-        into, inside, phone, watcher = [], [], [], []
-        for t0, p, w in samples:  # the server's own timestamps share CLOCK_MONOTONIC with ours
-            hit = next(((a, b) for a, b in acts if t0 <= a <= max(p, w)), None)
-            if hit is not None:
-                into.append((hit[0] - t0) * 1000)
-                inside.append((hit[1] - hit[0]) * 1000)
-                phone.append((p - hit[1]) * 1000)
-                watcher.append((w - hit[1]) * 1000)
-        if inside:
-            print(f"    act sent → server handler starts: {pct(into)}\n"
-                  f"    server handler (parse, rules, every update built, public frame written): {pct(inside)}\n"
-                  f"    handler done → last phone has it (its writer task): {pct(phone)}"
-                  + (f"\n    handler done → last watcher has it (kernel, our reading): {pct(watcher)}" if watchers else ""))
-        start, end = samples[0][0], max(max(p, w) for _, p, w in samples)
-        for gen in (0, 1, 2):
-            ms = [p for g, t, p in server_stats["gc"] if g == gen and start <= t <= end]
-            if ms:
-                print(f"    server GC gen {gen} while measuring: {len(ms)} collections, {sum(ms):.1f} ms in all, longest {max(ms):.2f} ms")
-        frames = [f for f in server_stats.get("tv", []) if start <= f[0] <= end]
-        if frames:
-            print(f"    TV frames while measuring: {len(frames)}; tick {pct([f[1] for f in frames])}; "
-                  f"draw {pct([f[2] for f in frames])}; flip {pct([f[3] for f in frames])}")
+        runs: dict[str, list[dict]] = {"this": [], "other": []}
+        for _ in range(args.rounds if args.vs else 1):
+            for side, code in [("this", None)] + ([("other", args.vs.resolve())] if args.vs else []):
+                profile = None
+                if args.profile is not None:
+                    given = args.profile if args.profile != Path("") and not args.vs and len(args.watchers) == 1 else None
+                    profile = given or scratch / f"server-{watchers}-{side}-{len(runs[side])}.prof"
+                runs[side].append(measure(watchers, args, server_cpus, code, profile))
+        if args.vs:
+            compare(watchers, runs, args.vs)
     return 0
 
 

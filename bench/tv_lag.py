@@ -1,6 +1,6 @@
 """Benchmark of the TV's catch-up: how long after an update arrives the table shows its header line.
 
-Run from the project root:  .venv/bin/python bench/tv_lag.py [--games G] [--gaps 0,0.1,0.3]
+Run from the project root:  .venv/bin/python bench/tv_lag.py [--games G] [--gaps 0,0.1,0.3] [--quick]
 
 1. Records `--games` bot-only games (4 heuristic bots) from the real server at bot delay 0: every
    public update the TV's queue receives, stamped with its wall-clock arrival (a whole game
@@ -170,7 +170,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--gaps", default="0,0.1,0.2,0.35,0.6,1.2",
                         help="paces: 0 = as recorded at bot delay 0, else seconds between updates")
+    parser.add_argument("--quick", action="store_true",
+                        help="a few seconds in all (one game, two paces, overriding --games and --gaps): does it still run?")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.gaps = 1, "0,0.5"
     pygame.display.init()
     pygame.font.init()
     games = record_games(args.games)

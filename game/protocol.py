@@ -3,7 +3,8 @@
 This is the only module that reads client JSON. Parsing is strict (a bool is not an int, no
 NaN/Infinity, no deep nesting, objects only) and every outbound message is assembled from
 whitelisted fields, so a field added to a state or view does not reach the wire until it is
-named here. `encode` refuses NaN/Infinity (`allow_nan=False`).
+named here. `encode` refuses NaN/Infinity (`allow_nan=False`); `encode_update` gives the same
+text for an update while encoding the parts every update of a version shares only once.
 """
 
 from __future__ import annotations
@@ -331,8 +332,16 @@ def shape(value: Any, schema: Schema) -> Any:
 _PLANS: dict[tuple[type, int], tuple[Schema, tuple[tuple[str, Any], ...]]] = {}
 
 
-def _shape_fields(value: Any, schema: Schema) -> Any:
-    """`shape` of a dataclass's fields (nested dataclasses alike), as if it were its plain dict."""
+_MISSING = object()
+
+
+def _shape_fields(value: Any, schema: Schema, like: tuple[Any, dict[str, Any], frozenset[str]] | None = None) -> Any:
+    """`shape` of a dataclass's fields (nested dataclasses alike), as if it were its plain dict.
+
+    `like`: (another view, its shaped dict, the keys both shape with the very same sub-schema): a
+    field of those keys equal to the other view's is given the other's shaped value, not shaped
+    again (see `view_to_wire`).
+    """
     if value is None:
         return None
     kind = type(value)
@@ -347,6 +356,11 @@ def _shape_fields(value: Any, schema: Schema) -> Any:
     out: dict[str, Any] = {}
     for key, sub in entry[1]:
         field = getattr(value, key)
+        if like is not None and key in like[2] and (sub is not None or type(field) is tuple):
+            other = getattr(like[0], key, _MISSING)
+            if (field is other or field == other) and key in like[1]:
+                out[key] = like[1][key]
+                continue
         if sub is not None:
             out[key] = _shape_fields(field, sub)
         else:
@@ -354,13 +368,37 @@ def _shape_fields(value: Any, schema: Schema) -> Any:
     return out
 
 
-def view_to_wire(game_id: str, view: Any, *, seat_view: bool) -> dict[str, Any] | None:
-    """Return a game view (dataclass with to_dict) as its whitelisted wire dict."""
+# game id -> the keys its seat and public schemas shape with one and the same sub-schema
+_COMMON_KEYS: dict[str, tuple[Schema, Schema, frozenset[str]]] = {}
+
+
+def _common_keys(game_id: str) -> frozenset[str]:
+    rules = GAMES[game_id]
+    seat, public = rules.seat_schema, rules.public_schema
+    hit = _COMMON_KEYS.get(game_id)
+    if hit is None or hit[0] is not seat or hit[1] is not public:
+        keys = frozenset(k for k, sub in seat.items() if k in public and public[k] is sub)
+        hit = _COMMON_KEYS[game_id] = (seat, public, keys)
+    return hit[2]
+
+
+def view_to_wire(game_id: str, view: Any, *, seat_view: bool,
+                 like: tuple[Any, dict[str, Any] | None] | None = None) -> dict[str, Any] | None:
+    """Return a game view (dataclass with to_dict) as its whitelisted wire dict.
+
+    `like`: the public view of the same state and its wire dict. A seat view's field that equals
+    the public view's, under a key both schemas shape with the very same sub-schema (the table's
+    seats, a finished round's result, …), gets the public wire's value itself instead of being
+    shaped once more for every seat: the same whitelist made it, and it is public. (Compared by
+    value: the engine builds both views' shared fields with the same code.)
+    """
     if view is None:
         return None
     rules = GAMES[game_id]
     schema = rules.seat_schema if seat_view else rules.public_schema
     if getattr(type(view), "to_dict", None) in rules.fast_to_dicts:
+        if like is not None and like[0] is not None and like[1] is not None and seat_view:
+            return _shape_fields(view, schema, (like[0], like[1], _common_keys(game_id)))
         return _shape_fields(view, schema)
     return shape(view.to_dict(), schema)
 
@@ -431,6 +469,63 @@ def bye(reason: ByeReason) -> dict[str, Any]:
     return {"type": "bye", "reason": str(reason)}
 
 
+_ENCODER = json.JSONEncoder(allow_nan=False, separators=(",", ":"), ensure_ascii=False)  # (made once, not per call)
+
+
 def encode(message: Mapping[str, Any]) -> str:
     """Return the JSON text of an outbound message; raise ValueError on NaN/Infinity."""
-    return json.dumps(message, allow_nan=False, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(message)
+
+
+SHARED_PARTS = frozenset({"table", "outcome"})
+"""The parts of an `update` that are one and the same object in every update of a version.
+
+The session builds them once per version (`Session._wire_table`, `_wire_game`), already
+whitelisted, and puts that very object into each seat's update and the public one."""
+
+
+class SharedText:
+    """The JSON text of one version's shared update parts (`SHARED_PARTS`), each encoded once.
+
+    A part is found by identity, never by equality (`True == 1`, `{"a": 1} == {"a": 1.0}`: equal
+    values may have other text). Each entry holds its part, so no other object can take its id
+    while it is cached, and a new version empties the cache. The parts must not be mutated once
+    sent (nothing does: the session shapes a new object for every version).
+    """
+
+    def __init__(self) -> None:
+        self.version: int | None = None
+        self._texts: dict[int, tuple[Any, str]] = {}
+
+    def text(self, version: int, part: Any) -> str:
+        """Return `encode(part)` for `part` of an update of `version` (encoded on its first use)."""
+        if version != self.version:
+            self._texts = {}
+            self.version = version
+        hit = self._texts.get(id(part))
+        if hit is None or hit[0] is not part:
+            hit = self._texts[id(part)] = (part, _ENCODER.encode(part))
+        return hit[1]
+
+
+def encode_update(message: Mapping[str, Any], shared: SharedText) -> str:
+    """Return `encode(message)` of an `update` message, the text of its shared parts taken from `shared`.
+
+    The same text, key for key: the message's own parts (you, view, events, …) are encoded here,
+    in their order, and the shared ones (the table: more than half of a seat's update) are spliced
+    in from `shared`, encoded once for all the updates of the version.
+    """
+    version = message["version"]
+    pieces: list[str] = []
+    run: dict[str, Any] = {}
+    for key, value in message.items():
+        if key in SHARED_PARTS and type(value) in (dict, list):
+            if run:
+                pieces.append(_ENCODER.encode(run)[1:-1])
+                run = {}
+            pieces.append(f"{_ENCODER.encode(key)}:{shared.text(version, value)}")
+        else:
+            run[key] = value
+    if run:
+        pieces.append(_ENCODER.encode(run)[1:-1])
+    return "{" + ",".join(pieces) + "}"

@@ -74,6 +74,7 @@ class Session:
         self._public_cache: tuple[int, dict[str, Any]] | None = None
         self._table_cache: tuple[int, dict[str, Any]] | None = None
         self._game_cache: tuple[int, dict[str, Any]] | None = None
+        self._view_cache: tuple[int, Any, dict[str, Any] | None] | None = None
 
     # ------------------------------------------------------------ queries
 
@@ -190,11 +191,18 @@ class Session:
             self._table_cache = (self.version, P.table_to_wire(self._table()))
         return self._table_cache[1]
 
+    def _public_view(self) -> tuple[Any, dict[str, Any] | None]:
+        """Return the engine's public view and its wire dict for this version (built once, shared)."""
+        if self._view_cache is None or self._view_cache[0] != self.version:
+            view = self.rules.public_view(self.state)
+            self._view_cache = (self.version, view, P.view_to_wire(self.game_id, view, seat_view=False))
+        return self._view_cache[1], self._view_cache[2]
+
     def _update_for(self, seat: Seat, events: list[dict[str, Any]]) -> dict[str, Any]:
         i = self.seats.index(seat)
         view = None
         if self.state is not None and self.stage is not Stage.LOBBY:
-            view = P.view_to_wire(self.game_id, self.seat_view(i), seat_view=True)
+            view = P.view_to_wire(self.game_id, self.seat_view(i), seat_view=True, like=self._public_view())
         you = {"seat": i, "role": str(Role.PLAYER), "host": seat is self.host, "name": seat.name,
                "colour": seat.colour, "symbol": seat.symbol}
         return P.update(version=self.version, stage=self.stage, table=self._wire_table(), you=you,
@@ -207,7 +215,7 @@ class Session:
             return self._public_cache[1]
         view = None
         if self.state is not None and self.stage is not Stage.LOBBY:
-            view = P.view_to_wire(self.game_id, self.rules.public_view(self.state), seat_view=False)
+            view = self._public_view()[1]
         you = {"seat": None, "role": str(Role.WATCHER), "host": False, "name": None,
                "colour": None, "symbol": None}
         msg = P.update(version=self.version, stage=self.stage, table=self._wire_table(), you=you,

@@ -190,7 +190,8 @@ def test_every_send_goes_through_protocol_encode__B2():
         assert "send_json" not in source, path
         assert "json.dumps" not in source, path
     protocol = (ROOT / "game" / "protocol.py").read_text()
-    assert re.search(r"json\.dumps\([^)]*allow_nan=False", protocol)
+    encoders = re.findall(r"json\.(?:dumps|JSONEncoder)\([^)]*\)", protocol)  # every JSON encoder it makes
+    assert encoders and all("allow_nan=False" in e for e in encoders)
 
 
 async def test_a_new_state_or_view_field_does_not_reach_the_wire__B2(aiohttp_client, monkeypatch):

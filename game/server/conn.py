@@ -134,20 +134,21 @@ class Connection:
         self._items.append(item)
         self._wake.set()
 
-    def send_update_frame(self, text: str, frame: bytes, version: int) -> None:
-        """Queue an update, or write its ready-made frame at once when the peer keeps up.
+    def send_update_frame(self, text: str, frame: bytes | None, version: int) -> None:
+        """Queue an update, or write its frame at once when the peer keeps up.
 
-        The public update goes to every watcher: its frame is built once per version and, when
-        this socket has nothing queued and little unsent data, written straight to the
-        transport (no task switch per socket). A peer that falls behind takes the queued,
-        coalescing path instead, so it still gets only the newest version.
+        When this socket has nothing queued and little unsent data, the frame is written straight
+        to the transport (no task switch, no timeout armed): the public update's frame is built
+        once per version for every watcher; a seat's own update passes None and has its frame
+        built here. A peer that falls behind takes the queued, coalescing path instead, so it
+        still gets only the newest version, in order after what is queued before it.
         """
         if self.closing or version <= self._queued_version:
             return
         transport = self._transport
         if (not self._items and not self._busy and transport is not None and not transport.is_closing()
                 and transport.get_write_buffer_size() < FAST_WRITE_LIMIT and not self.ws.closed):
-            transport.write(frame)
+            transport.write(frame if frame is not None else text_frame(text))
             self._queued_version = self.sent_version = version
             return
         self.send_update(text, version)

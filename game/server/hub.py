@@ -2,8 +2,11 @@
 
 Everything here runs on the server's event loop. Frames are parsed by `game.protocol`, carried
 out by the session (the one writer), and the messages it returns are encoded and handed to the
-per-connection writers. The public update is encoded once per version for every watcher socket,
-and given (as the same dict) to the in-process listeners (the TV).
+per-connection writers. The parts every update of a version shares (the table, a finished game's
+outcome) are encoded once per version for all of them (`protocol.SharedText`); the public update is
+encoded and framed once per version for every watcher socket, and given (decoded from that text)
+to the in-process listeners (the TV). A socket that keeps up gets its update frame written at once
+(`Connection.send_update_frame`), a phone's as a watcher's.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.public_text = ""  # the latest public update, encoded (one encode per version)
         self.public_version = 0
+        self.shared = P.SharedText()  # this version's table (and outcome) text, for every update
 
     # ------------------------------------------------------------ connections
 
@@ -152,7 +156,7 @@ class Hub:
                 if conn is None:
                     continue
                 if out.message.get("type") == "update":
-                    conn.send_update(P.encode(out.message), out.message["version"])
+                    conn.send_update_frame(P.encode_update(out.message, self.shared), None, out.message["version"])
                 else:
                     conn.send(P.encode(out.message), close_code=CLOSE_NORMAL if out.close else None)
         self.bots.poke()
@@ -194,7 +198,7 @@ class Hub:
         version = message["version"]
         if version < self.public_version:
             return
-        self.public_text = P.encode(message)
+        self.public_text = P.encode_update(message, self.shared)
         self.public_version = version
         frame = text_frame(self.public_text)  # one encode and one frame per version, for all
         for cid in self.session.public_conns():
