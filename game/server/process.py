@@ -127,15 +127,16 @@ class ServerProcess:
 
     def __init__(self, *, port: int = 8765, host_ip: str | None = None, data_dir: Path | None = None,
                  bot_delay: float = DEFAULT_BOT_DELAY, fresh: bool = False, keep_frames: bool = False,
-                 python: str | None = None) -> None:
+                 join_code: str | None = None, command: list[str] | None = None) -> None:
         self.port = port
         self.host_ip = host_ip
         self.data_dir = data_dir
         self.bot_delay = bot_delay
         self.fresh = fresh
-        self.python = python or sys.executable
+        # the child's command line (a benchmark brings its own, which ends in `child_main`)
+        self.command = command or [sys.executable, "-m", "game.server.process"]
         self.join_url = ""
-        self.join_code = ""
+        self.join_code = join_code or ""  # a table with no save keeps this code
         self.lan_warning: str | None = None
         self.port_note: str | None = None
         self.notice: str | None = None
@@ -156,7 +157,7 @@ class ServerProcess:
 
     def spawn(self) -> None:
         """Start the child (it opens the save and listens while the caller does other work)."""
-        self.proc = self._popen(fresh=self.fresh)
+        self.proc = self._popen(fresh=self.fresh, join_code=self.join_code or None)
 
     def start(self) -> None:
         """Start the child if `spawn` did not, wait until it listens, and connect the TV's link.
@@ -216,7 +217,7 @@ class ServerProcess:
                     "bot_delay": self.bot_delay, "fresh": fresh, "join_code": join_code, "tv_key": self._tv_key}
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
         # its own session: Ctrl+C in the terminal reaches the TV, which then stops the server in order
-        proc = subprocess.Popen([self.python, "-m", "game.server.process"], cwd=ROOT, env=env,
+        proc = subprocess.Popen(self.command, cwd=ROOT, env=env,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
         assert proc.stdin is not None
         proc.stdin.write((json.dumps(settings) + "\n").encode())
