@@ -178,25 +178,31 @@ class ServerProcess:
     def stop(self, timeout: float = STOP_TIMEOUT) -> None:
         """Ask the child to stop (bye to the phones, save), wait for it, and end the link."""
         self._stopping.set()
-        proc = self.proc
-        if proc is not None and proc.poll() is None:
-            try:
-                assert proc.stdin is not None
-                proc.stdin.write(STOP_LINE.encode())
-                proc.stdin.flush()
-                proc.stdin.close()
-            except (OSError, ValueError):
-                pass
-            try:
-                proc.wait(timeout)
-            except subprocess.TimeoutExpired:
-                log.warning("the server did not stop in %.0f s: killing it", timeout)
-                proc.kill()
-                proc.wait()
-        loop, thread = self._loop, self._thread
-        if loop is not None and thread is not None and thread.is_alive() and not loop.is_closed():
-            loop.call_soon_threadsafe(lambda: None)  # wake the link's wait so it sees _stopping
-            thread.join(timeout)
+        first = self.proc
+        self._stop_child(first, timeout)
+        thread = self._thread
+        if thread is not None and thread.is_alive():
+            thread.join(timeout)  # the link ends with the child's socket (or a restart gives up)
+        if self.proc is not first:
+            self._stop_child(self.proc, timeout)  # a restart was under way: that child stops too
+
+    @staticmethod
+    def _stop_child(proc: subprocess.Popen[bytes] | None, timeout: float) -> None:
+        if proc is None or proc.poll() is not None:
+            return
+        try:
+            assert proc.stdin is not None
+            proc.stdin.write(STOP_LINE.encode())
+            proc.stdin.flush()
+            proc.stdin.close()
+        except (OSError, ValueError):
+            pass
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            log.warning("the server did not stop in %.0f s: killing it", timeout)
+            proc.kill()
+            proc.wait()
 
     def host_command(self, cmd: dict[str, Any]) -> None:
         """Send a host command (the `host` message's fields) from any thread."""
