@@ -111,7 +111,8 @@ async def keep_reading(ws: aiohttp.ClientWebSocketResponse, seconds: float) -> N
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--settle", type=float, default=3.0, help="seconds to wait before measuring")
+    parser.add_argument("--settle", type=float, default=10.0,
+                        help="seconds to wait before measuring (the card art and sounds are made after start)")
     parser.add_argument("--root", type=Path, default=ROOT, help="the checkout whose main.py to run")
     parser.add_argument("--quick", action="store_true", help="1 s per case, 1 s settle: checks it runs")
     args = parser.parse_args()
