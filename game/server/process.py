@@ -33,6 +33,7 @@ from typing import Any, Callable
 
 import aiohttp
 
+from game import protocol as P
 from game.server.config import DEFAULT_BOT_DELAY, ROOT
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ def child_main() -> int:
     """Run one server from the settings on stdin until told to stop; return the exit code."""
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-    line = sys.stdin.readline()
+    line = sys.stdin.buffer.readline()  # bytes: the pipe is UTF-8 whatever the locale says
     try:
         settings = json.loads(line)
     except ValueError:
@@ -93,8 +94,8 @@ async def _serve_child(settings: dict[str, Any]) -> int:
 
 
 def _answer(message: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(message) + "\n")
-    sys.stdout.flush()
+    sys.stdout.buffer.write((P.encode(message) + "\n").encode("utf-8"))
+    sys.stdout.buffer.flush()
 
 
 def _read_control(stop: asyncio.Event) -> None:
@@ -206,7 +207,7 @@ class ServerProcess:
 
     def host_command(self, cmd: dict[str, Any]) -> None:
         """Send a host command (the `host` message's fields) from any thread."""
-        text = json.dumps({"type": "host", **cmd}, allow_nan=False)
+        text = P.encode({"type": "host", **cmd})
         loop = self._loop
         if loop is None or loop.is_closed():
             return
@@ -226,7 +227,7 @@ class ServerProcess:
         proc = subprocess.Popen(self.command, cwd=ROOT, env=env,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
         assert proc.stdin is not None
-        proc.stdin.write((json.dumps(settings) + "\n").encode())
+        proc.stdin.write((P.encode(settings) + "\n").encode())
         proc.stdin.flush()
         return proc
 
