@@ -174,3 +174,26 @@ async def test_only_the_tv_key_opens_the_tv_socket(tmp_path: Path) -> None:
             await ws.close()
     finally:
         await stopped(server)
+
+
+async def test_a_server_stopped_by_a_signal_of_its_own_stops_cleanly_and_is_started_again(tmp_path: Path) -> None:
+    server = await started(data_dir=tmp_path, bot_delay=0)
+    try:
+        first = server.proc
+        port, code = server.port, server.join_code
+        first.send_signal(signal.SIGTERM)
+        notes: list[str] = []
+        deadline = time.monotonic() + 20
+        while "server_back" not in notes:
+            assert time.monotonic() < deadline, f"not started again: {notes}"
+            while not server.errors.empty():
+                notes.append(server.errors.get_nowait()["key"])
+            await asyncio.sleep(0.02)
+        assert notes == ["server_down", "server_back"]
+        assert first.returncode == 0  # it said bye and saved before it went
+        assert server.proc is not first and server.proc.poll() is None
+        assert (server.port, server.join_code) == (port, code)
+        await next_update(server, lambda u: u["stage"] == "lobby", timeout=10)  # the TV watches the new one
+    finally:
+        await stopped(server)
+    assert server.proc.returncode == 0

@@ -349,6 +349,13 @@ class ServerProcess:
             log.warning("the server process does not answer: killing it")
             proc.kill()
             await asyncio.get_running_loop().run_in_executor(None, proc.wait)
+        if proc.returncode == 0:
+            # it stopped cleanly, so someone signalled it: when the whole box is shutting down the
+            # TV's own signal follows within moments, and then there is nothing to start again
+            for _ in range(20):
+                if self._stopping.is_set():
+                    return False
+                await asyncio.sleep(0.05)
         log.warning("the server process ended (exit code %s): starting it again", proc.returncode)
         self._note("server_down", "The game server stopped. Starting it again…")
         delay = RESTART_DELAYS[min(self.restarts, len(RESTART_DELAYS) - 1)]
