@@ -31,7 +31,7 @@ phone / last watcher has the version; plus the server's garbage collections whil
     .venv/bin/python bench/server.py --watchers 100 --profile   # where the server's time goes, per version
     .venv/bin/python bench/server.py --vs /tmp/old  # the same cases against another checkout, alternating
     .venv/bin/python bench/server.py --quick        # seconds: does it still run (CI runs this)
-    .venv/bin/python bench/server.py --tv           # the real TV table drawing in the server's process
+    .venv/bin/python bench/server.py --tv           # the real arrangement: server process + TV process
 
 `--profile [FILE]` runs cProfile (on the server thread's CPU time, so other jobs on a shared
 machine do not count) in the server from its first `act` to the last measured sample and prints, per version published, what the server spent building the phones' updates, the
@@ -43,9 +43,11 @@ kernel's sends, so compare the parts with each other and between runs, not with 
 the clients stay this file's), alternating `--rounds` times, and prints the ratio of the medians:
 on a shared, noisy machine a ratio from one run says more than figures from two.
 
-`--tv` runs the server as `main.py play` does: in its thread, next to the real TV table (pygame,
-SDL dummy video, 1920×1080 at 60 fps) drawing every public update in the main thread, sharing
-the process, its GIL and (pinned) its CPU.
+`--tv` runs the party as `main.py play` does: the server in a process of its own (main.py's own
+child, `game.server.process`, with the bench's timers), and the real TV table (pygame, SDL dummy
+video, 1920×1080, the lazy loop that draws only when something changed) in the parent, watching
+the server over the TV's socket. Pinned, both share the server's CPU (a 2-core box has no third
+one); `--no-pin` lets the OS place them, as on the living-room box.
 
 Goals (docs/quality bar): p99 ≤ 5 ms with 100 watchers, ≤ 30 ms with 1,000, server RSS ≤ 150 MB.
 """
@@ -228,8 +230,8 @@ def _serve(port: int, stats: Path, profile: Path | None) -> None:
 
 
 def _serve_with_tv(port: int, stats: Path, profile: Path | None) -> None:
-    """As in `main.py play`: the server in its thread, the real TV table drawing in this one (SDL dummy video)."""
-    import functools
+    """As `main.py play` runs: the server in a process of its own (`--tv-server`), the real TV table
+    in this one (SDL dummy video, 1920x1080, the lazy loop) watching it over the TV's socket."""
     import signal
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -237,40 +239,67 @@ def _serve_with_tv(port: int, stats: Path, profile: Path | None) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.server import thread as server_thread
-    from game.server.app import make_app
-    from game.tv.app import FPS, Display, TvApp
+    from game.server.process import ServerProcess
+    from game.tv.app import Display, LazyLoop, TvApp
 
-    server_thread.make_app = functools.partial(make_app, join_code=KEY, rate=1e6, burst=1e6)  # type: ignore[assignment]
-    recorder = _ServerStats(profile)
-    server = server_thread.ServerThread(port=port, host_ip="127.0.0.1", bot_delay=0)
-    server.start()
+    command = [sys.executable, __file__, "--tv-server", str(stats)]
+    if profile is not None:
+        command += ["--profile", str(profile)]
+    server = ServerProcess(port=port, host_ip="127.0.0.1", bot_delay=0, join_code=KEY, command=command)
+    server.spawn()
     pygame.display.init()
     pygame.font.init()
     display = Display(True, 0, size=(1920, 1080))
+    server.start()
+    assert server.proc is not None
+    stats.with_suffix(".pids").write_text(json.dumps({"server": server.proc.pid, "tv": os.getpid()}))
     tv = TvApp(server, lang="en", mute=True)
+    drawn: list[tuple[float, float, float, float]] = []  # (start, tick, draw, flip ms) of each frame drawn
+    spent = {"draw": 0.0, "flip": 0.0}
+    draw, flip = tv.draw, display.flip
+
+    def timed_draw(canvas: pygame.Surface) -> None:
+        t = now()
+        draw(canvas)
+        spent["draw"] = (now() - t) * 1000
+
+    def timed_flip() -> None:
+        t = now()
+        flip()
+        spent["flip"] = (now() - t) * 1000
+
+    tv.draw, display.flip = timed_draw, timed_flip  # type: ignore[method-assign]
 
     def stop(_signum: int, _frame: object) -> None:
         tv.running = False
 
     signal.signal(signal.SIGTERM, stop)
-    clock = pygame.time.Clock()
-    last = now()
+    loop = LazyLoop(tv, display, wake=server.wake)
     while tv.running:
-        for event in pygame.event.get():
-            tv.handle_event(event)
         t = now()
-        tv.tick(min(0.1, t - last))
-        t1 = now()
-        tv.draw(display.canvas)
-        t2 = now()
-        display.flip()
-        recorder.frames.append((t, (t1 - t) * 1000, (t2 - t1) * 1000, (now() - t2) * 1000))
-        last = t
-        clock.tick(FPS)
-    recorder.dump(stats)
+        if loop.step():
+            total = (now() - t) * 1000
+            drawn.append((t, total - spent["draw"] - spent["flip"], spent["draw"], spent["flip"]))
+        loop.pause()
+    stats.with_suffix(".tv.json").write_text(json.dumps({"tv": drawn}))
     server.stop()
     pygame.quit()
+
+
+def _tv_server(stats: Path, profile: Path | None) -> int:
+    """The server process of `--tv`: `main.py`'s own child (game.server.process), with the bench's timers."""
+    import atexit
+    import functools
+
+    from game.server import process
+    from game.server import thread as server_thread
+    from game.server.app import make_app
+
+    # the phones here act faster than people: lift the per-socket rate limit
+    server_thread.make_app = functools.partial(make_app, rate=1e6, burst=1e6)  # type: ignore[assignment]
+    recorder = _ServerStats(profile)
+    atexit.register(recorder.dump, stats)
+    return process.child_main()
 
 
 def _free_port() -> int:
@@ -683,12 +712,21 @@ def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Pat
                 break
             except OSError:
                 time.sleep(0.05)
-        idle = rss_mb(server.pid)
+        server_pid = server.pid
+        if args.tv:  # the TV process started the server process: measure that one
+            pids = stats.with_suffix(".pids")
+            for _ in range(300):
+                if pids.is_file():
+                    break
+                time.sleep(0.05)
+            server_pid = json.loads(pids.read_text())["server"]
+        idle = rss_mb(server_pid)
         client_cpus_n = len(os.sched_getaffinity(0))
         procs = args.procs or max(1, min(client_cpus_n, -(-watchers // 500)))
         # (the TV's server child has no SIGUSR1 handler: it measures until it stops)
-        res = run_case(port, server.pid, watchers, args.actions, procs,
+        res = run_case(port, server_pid, watchers, args.actions, procs,
                        None if args.tv else stats.with_name(stats.name + ".stopped"))
+        tv_rss = rss_mb(server.pid) if args.tv else None
     finally:
         server.terminate()
         try:
@@ -702,10 +740,15 @@ def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Pat
     print(f"5 phones + {watchers} watchers{label} ({procs} reader process{'es' if procs > 1 else ''}, "
           f"{len(samples)} actions): action → every socket {pct(lat)}, max {max(lat):.2f} ms; "
           f"server RSS {res['rss']:.0f} MB (idle {idle:.0f} MB)"
+          + (f"; TV process RSS {tv_rss:.0f} MB" if tv_rss is not None else "")
           + (f"; {res['refused']} refused" if res["refused"] else ""))
     figures = {"p50": statistics.median(lat), "p99": p99(lat)}
     if stats.is_file():
-        figures |= server_lines(json.loads(stats.read_text()), samples, watchers)
+        server_stats = json.loads(stats.read_text())
+        tv_stats = stats.with_suffix(".tv.json")  # the TV process's frames (--tv)
+        if tv_stats.is_file():
+            server_stats["tv"] = json.loads(tv_stats.read_text())["tv"]
+        figures |= server_lines(server_stats, samples, watchers)
     if profile is not None and profile.is_file():
         print("\n".join(profile_report(profile)))
     return figures
@@ -777,6 +820,7 @@ def main() -> int:
     parser.add_argument("--stats", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--code", type=Path, help=argparse.SUPPRESS)  # the server child: whose `game` to run
     parser.add_argument("--watch-proc", type=int, nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--tv-server", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--watchers", type=int, nargs="*", default=[100, 1000])
     parser.add_argument("--actions", type=int, default=300)
     parser.add_argument("--procs", type=int,
@@ -793,7 +837,7 @@ def main() -> int:
                         help="let the OS place the server and the clients (default: server on one CPU, clients on the others)")
     parser.add_argument("--cpus", help=argparse.SUPPRESS)
     parser.add_argument("--tv", action="store_true",
-                        help="run the real TV table (pygame, SDL dummy video) in the server process, as `main.py play` does")
+                        help="run the party as `main.py play` does: the server process watched by the real TV (pygame, SDL dummy video)")
     args = parser.parse_args()
     if args.code:
         sys.path.insert(0, str(args.code.resolve()))
@@ -801,6 +845,8 @@ def main() -> int:
         args.watchers, args.actions, args.rounds = [QUICK_WATCHERS], QUICK_ACTIONS, 1
     if args.cpus:
         os.sched_setaffinity(0, {int(c) for c in args.cpus.split(",")})
+    if args.tv_server:
+        return _tv_server(args.tv_server, args.profile)
     if args.serve:
         (_serve_with_tv if args.tv else _serve)(args.serve, args.stats, args.profile)
         return 0

@@ -40,6 +40,7 @@ CLOSE_GOING_AWAY = 1001
 CLOSE_POLICY = 1008
 
 Listener = Callable[[dict[str, Any]], None]
+FrameListener = Callable[[str, bytes, int], None]  # (public text, its websocket frame, version)
 
 
 class Hub:
@@ -57,6 +58,7 @@ class Hub:
         self.conns: dict[int, Connection] = {}
         self.listeners: list[Listener] = []  # public updates, e.g. the TV's queue
         self.error_listeners: list[Listener] = []  # errors of the TV's host commands
+        self.frame_listeners: list[FrameListener] = []  # the public text as sent (the TV's link)
         self.records: list[Path] = []
         self.bots = BotDriver(self, delay=config.bot_delay, jitter=config.bot_jitter,
                               rng=random.Random(rng.getrandbits(64)))
@@ -205,6 +207,8 @@ class Hub:
             conn = self.conns.get(cid)
             if conn is not None:
                 conn.send_update_frame(self.public_text, frame, version)
+        for frame_listener in self.frame_listeners:
+            frame_listener(self.public_text, frame, version)
         if self.listeners:
             # the TV thread gets its own copy, decoded from the very text watchers get:
             # nothing mutable is shared across threads, and it is exactly the wire message

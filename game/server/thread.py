@@ -1,4 +1,8 @@
-"""The server on its own asyncio loop in a daemon thread, behind a plain thread-safe API (the TV's)."""
+"""The server's start and stop (store, app, listening socket, notices), and the server on its own
+asyncio loop in a daemon thread behind a plain thread-safe API (`serve`, tests and benchmarks).
+
+`python main.py` runs the same `listen` / `cleanup` in a process of its own (game.server.process).
+"""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from game.server.config import DEFAULT_BOT_DELAY
 from game.server.hub import Hub
 from game.server.keys import CONFIG, HUB
 from game.server.net import lan_address
+from game.server.tvlink import add_tv_route
 from game.store import open_store
 
 log = logging.getLogger(__name__)
@@ -33,8 +38,12 @@ class ServerThread:
     """
 
     def __init__(self, *, port: int = 8765, host_ip: str | None = None, data_dir: Path | None = None,
-                 bot_delay: float = DEFAULT_BOT_DELAY, fresh: bool = False) -> None:
+                 bot_delay: float = DEFAULT_BOT_DELAY, fresh: bool = False, join_code: str | None = None,
+                 tv_key: str | None = None, feed_updates: bool = True) -> None:
         self.port = port
+        self.wanted_code = join_code  # a table with no save keeps this code (a restarted server)
+        self.tv_key = tv_key  # set: the TV watches over the /tv websocket (game.server.tvlink)
+        self.feed_updates = feed_updates  # False: nobody reads `updates` (the TV is elsewhere)
         self.fresh = fresh
         self.host_ip = host_ip
         self.data_dir = data_dir
@@ -67,21 +76,22 @@ class ServerThread:
         asyncio.set_event_loop(loop)
         self._loop = loop
         try:
-            loop.run_until_complete(self._listen())
+            loop.run_until_complete(self.listen())
         except BaseException as exc:  # reported to start()'s caller
             self._failure = exc if isinstance(exc, OSError) else OSError(str(exc))
             self._ready.set()
-            loop.run_until_complete(self._cleanup())
+            loop.run_until_complete(self.cleanup())
             loop.close()
             return
         self._ready.set()
         try:
             loop.run_forever()
         finally:
-            loop.run_until_complete(self._cleanup())
+            loop.run_until_complete(self.cleanup())
             loop.close()
 
-    async def _listen(self) -> None:
+    async def listen(self) -> None:
+        """Open the save, make the app and listen (on the saved port first); fill in the join URL."""
         opened = None
         if self.data_dir is not None:
             try:
@@ -95,12 +105,15 @@ class ServerThread:
         wanted = self.port
         if opened is not None and opened.port:
             wanted = opened.port  # the phones of a resumed table look for it where it was
-        app = make_app(join_code=session.join_code if session is not None else None, data_dir=self.data_dir,
-                       bot_delay=self.bot_delay, store=opened.store if opened is not None else None,
-                       session=session)
+        app = make_app(join_code=session.join_code if session is not None else self.wanted_code,
+                       data_dir=self.data_dir, bot_delay=self.bot_delay,
+                       store=opened.store if opened is not None else None, session=session)
         self._hub = app[HUB]
-        self._hub.listeners.append(self.updates.put)
-        self._hub.error_listeners.append(self.errors.put)
+        if self.tv_key is not None:
+            add_tv_route(app, self.tv_key)
+        if self.feed_updates:
+            self._hub.listeners.append(self.updates.put)
+            self._hub.error_listeners.append(self.errors.put)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=2.0)
         await self._runner.setup()
         try:
@@ -125,9 +138,11 @@ class ServerThread:
         ip, self.lan_warning = (self.host_ip, None) if self.host_ip else lan_address()
         self.join_code = app[CONFIG].join_code
         self.join_url = f"http://{ip}:{self.port}/?k={self.join_code}"
-        self.updates.put(self._hub.session.public_update())
+        if self.feed_updates:
+            self.updates.put(self._hub.session.public_update())
 
-    async def _cleanup(self) -> None:
+    async def cleanup(self) -> None:
+        """Say `bye shutdown` to every socket, stop listening, write what is left and close the save."""
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -148,7 +163,7 @@ class ServerThread:
         if loop is None or thread is None or loop.is_closed():
             return
         if thread.is_alive():
-            fut = asyncio.run_coroutine_threadsafe(self._cleanup(), loop)
+            fut = asyncio.run_coroutine_threadsafe(self.cleanup(), loop)
             try:
                 fut.result(timeout)
             except Exception as exc:  # still stop the loop below

@@ -1,4 +1,9 @@
-"""The TV app: starts the server thread, opens the table full-screen and runs the scene loop."""
+"""The TV app: starts the server process, opens the table full-screen and runs the scene loop.
+
+The loop draws a frame only when something changed (an update, a running animation, a timer's
+second, a toast coming or going, a key or a window event); otherwise it sleeps until the server's
+link wakes it or it is time to look at the keyboard again.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,10 @@ import logging
 import queue
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Hashable, Protocol
 
 import pygame
 
@@ -28,6 +34,11 @@ from game.tv.sound import SoundBoard
 log = logging.getLogger(__name__)
 
 FPS = 60
+FRAME = 1.0 / FPS
+IDLE_POLL = 1.0 / 30  # seconds between two looks at the keyboard while nothing moves
+MAX_STEP = 0.1  # an animation never jumps further than this in one frame
+NOTE_KEYS = frozenset({"server_down", "server_back", "save_failed"})  # notes the TV says in its language
+NOTE_SECONDS = {"server_down": 60.0, "server_back": 8.0, "save_failed": 8.0}
 HOLD_RESULTS_SECONDS = 4.0  # the last row's animation may finish before the score screen
 DEMO_PLAYERS = 4
 DEMO_RESULTS_SECONDS = 10.0
@@ -49,7 +60,11 @@ class NoScreensScene(Scene):
 
 
 class UpdateSource(Protocol):
-    """What the TV needs from the server (game.server.thread.ServerThread fits)."""
+    """What the TV needs from the server (game.server.process.ServerProcess fits, and ServerThread).
+
+    Optional: `errors` (refused host commands, server notes), `notice`, and `wake`, a
+    threading.Event set whenever something was queued (the lazy loop sleeps on it).
+    """
 
     updates: "queue.SimpleQueue[dict[str, Any]]"
     join_url: str
@@ -123,6 +138,7 @@ class TvApp:
         self._hold_since: float | None = None
         self._warm_jobs: list[Callable[[], object]] = []
         self._known_games: set[str] = set()
+        self.changed = True  # something arrived or was pressed since the last frame (the loop clears it)
 
     @property
     def warming(self) -> bool:
@@ -147,6 +163,7 @@ class TvApp:
 
     def dispatch(self, intent: Intent) -> None:
         """Act on one intent: quitting and sound here, everything else by the active scene."""
+        self.changed = True
         if intent is Intent.QUIT:
             self.running = False
         elif self.confirming_quit:
@@ -176,6 +193,7 @@ class TvApp:
                 update = self.server.updates.get_nowait()
             except queue.Empty:
                 break
+            self.changed = True
             if self.model.accept(update):
                 count += 1
                 self._learn_games()
@@ -187,9 +205,30 @@ class TvApp:
                 err = errors.get_nowait()
             except queue.Empty:
                 break
-            if isinstance(err, dict) and err.get("message"):
-                self.ctx.toast(str(err["message"]))
+            self.changed = True
+            if isinstance(err, dict):
+                self._say(err)
         return count
+
+    def _say(self, note: dict[str, Any]) -> None:
+        """Toast a refused command's message or a server note (in the TV's language when it has the text)."""
+        key = str(note.get("key") or "")
+        if note.get("type") == "server" and key == "server_back":
+            self._server_back(note.get("params") or {})
+        params = note.get("params") if isinstance(note.get("params"), dict) else {}
+        if key in NOTE_KEYS:
+            self.ctx.toast(self.ctx.texts(key, **params), seconds=NOTE_SECONDS[key])
+        elif note.get("message"):
+            self.ctx.toast(str(note["message"]))
+
+    def _server_back(self, params: dict[str, Any]) -> None:
+        """A restarted server: take its next picture whatever its version; a new URL gets a new QR."""
+        self.model.restart()
+        url, code = str(params.get("join_url") or ""), str(params.get("join_code") or "")
+        if url and (url != self.ctx.join_url or code != self.ctx.join_code):
+            self.ctx.join_url, self.ctx.join_code = url, code
+            self.ctx.port_note = getattr(self.server, "port_note", None)
+            self.lobby.enter()
 
     def _learn_games(self) -> None:
         """Add the texts of every game the table offers (once each) and queue its warm-up jobs."""
@@ -225,6 +264,32 @@ class TvApp:
         self._hold_since = None
         self.scene = self.lobby if wanted is LobbyScene else wanted(self.ctx)
         self.scene.enter()
+
+    def pass_time(self, dt: float) -> None:
+        """Let `dt` seconds of sleep go by (clock, countdowns) without taking updates in."""
+        self.ctx.clock += dt
+        self.scene.update(dt)
+
+    @property
+    def animating(self) -> bool:
+        """Return True while something on screen moves by itself (every frame differs)."""
+        return bool(getattr(self.scene, "animating", False)) or self._hold_since is not None
+
+    def frame_key(self) -> Hashable:
+        """Return what, beside updates, keys and animations, decides the picture (a new key: draw)."""
+        ctx = self.ctx
+        toast = ctx.toast_text if ctx.toast_text and ctx.clock <= ctx.toast_until else ""
+        return (id(self.scene), self.confirming_quit, toast, self.scene.frame_key())
+
+    def next_change(self) -> float:
+        """Return the seconds until the picture changes by itself (a toast ends, a timer's second)."""
+        ctx = self.ctx
+        waits = [self.scene.next_change()]
+        if ctx.toast_text and ctx.clock <= ctx.toast_until:
+            waits.append(ctx.toast_until - ctx.clock + 1e-3)
+        if self.demo is not None:
+            waits.append(0.25)
+        return max(0.0, min(waits))
 
     def tick(self, dt: float) -> None:
         """Advance one frame: updates in, demo director, scene update, a little card-art warm-up."""
@@ -315,66 +380,139 @@ class Display:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """Run the party: server thread + TV table until the window closes; return the exit code."""
+    """Run the party: the server process + the TV table until the window closes; return the exit code."""
     started = time.perf_counter()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     from game.server.config import DEFAULT_BOT_DELAY, DEFAULT_DATA
-    from game.server.thread import ServerThread
+    from game.server.process import ServerProcess
 
     bot_delay = DEFAULT_BOT_DELAY if getattr(args, "bot_delay", None) is None else float(args.bot_delay)
     data: Path | None = Path(args.data).expanduser() if getattr(args, "data", None) else DEFAULT_DATA.expanduser()
     if getattr(args, "demo", False) and not getattr(args, "data", None):
         data = None  # an attract loop must not become the table the next real party resumes
-    server = ServerThread(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
-                          bot_delay=bot_delay, fresh=bool(getattr(args, "fresh", False)))
+    server = ServerProcess(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
+                           bot_delay=bot_delay, fresh=bool(getattr(args, "fresh", False)))
+    asked: dict[str, Any] = {"stop": False, "app": None}
+
+    def stop(signum: int, _frame: object) -> None:
+        asked["stop"] = True
+        if asked["app"] is not None:
+            asked["app"].running = False
+
+    # SDL maps SIGINT/SIGTERM to pygame.QUIT once the display is up; these handlers make sure a
+    # signal at any moment (while starting, or during a busy frame) stops both processes in order
+    before = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        server.start()
-    except OSError as exc:
-        print(f"Couch Cats: the server could not start: {exc}", file=sys.stderr, flush=True)
-        return 1
-    print(f"Join: {server.join_url}", flush=True)
-    if server.notice:
-        print(server.notice, flush=True)
-    if server.port_note:
-        print(server.port_note, flush=True)
-    if server.lan_warning:
-        print(server.lan_warning, flush=True)
-    try:
-        return _loop(server, args, started)
+        server.spawn()  # the server starts while the screen opens
+        pygame.display.init()
+        pygame.font.init()
+        # the screen first: pictures made after it are converted to its pixel format (faster blits)
+        display = Display(bool(getattr(args, "windowed", False)), int(getattr(args, "display", 0) or 0))
+        try:
+            server.start()
+        except OSError as exc:
+            print(f"Couch Cats: the server could not start: {exc}", file=sys.stderr, flush=True)
+            return 1
+        print(f"Join: {server.join_url}", flush=True)
+        for note in (server.notice, server.port_note, server.lan_warning):
+            if note:
+                print(note, flush=True)
+        app = TvApp(server, lang=pick_lang(getattr(args, "lang", None)), demo=bool(getattr(args, "demo", False)),
+                    mute=bool(getattr(args, "mute", False)))
+        asked["app"] = app
+        app.running = app.running and not asked["stop"]
+        LazyLoop(app, display, wake=server.wake, started=started).run()
+        return 0
     finally:
         server.stop()
         pygame.quit()
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
 
 
-def _loop(server: Any, args: argparse.Namespace, started: float) -> int:
-    pygame.display.init()
-    pygame.font.init()
-    # the screen first: pictures made after it are converted to its pixel format (faster blits)
-    display = Display(bool(getattr(args, "windowed", False)), int(getattr(args, "display", 0) or 0))
-    app = TvApp(server, lang=pick_lang(getattr(args, "lang", None)), demo=bool(getattr(args, "demo", False)),
-                mute=bool(getattr(args, "mute", False)))
+class LazyLoop:
+    """The TV's main loop: draws a frame only when something changed, sleeps otherwise.
 
-    def stop(signum: int, _frame: object) -> None:
-        app.running = False
+    A frame is drawn when an update or a server note arrived, a key or a window event came, an
+    animation runs (and once more after it ends), or the app's `frame_key` changed (a toast, a
+    timer's second, the scene). Between frames the loop sleeps on `wake` (set by the server's
+    link) for at most IDLE_POLL, the keyboard's pace, or until the next change the app expects.
+    While something moves it runs at up to FPS. `events`, `now` and `sleep` are injectable, so
+    tests drive it on a simulated clock and count its frames.
+    """
 
-    # SDL already maps SIGINT/SIGTERM to pygame.QUIT; Python handlers make sure even a busy frame stops
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(sig, stop)
-    clock = pygame.time.Clock()
-    frames = 0
-    last = time.perf_counter()
-    while app.running:
-        for event in pygame.event.get():
+    def __init__(self, app: TvApp, display: Any, *, wake: threading.Event | None = None,
+                 events: Callable[[], list[pygame.event.Event]] | None = None,
+                 now: Callable[[], float] = time.perf_counter, sleep: Callable[[float], None] | None = None,
+                 started: float | None = None) -> None:
+        self.app = app
+        self.display = display
+        self.wake = wake
+        self.events = events or pygame.event.get
+        self.now = now
+        self._sleep = sleep
+        self.started = started
+        self.frames = 0
+        self.steps = 0
+        self._key: Hashable = None
+        self._moving = True  # the first frames are drawn whatever happens
+        self._last = now()
+        self._clock = pygame.time.Clock() if sleep is None else None
+
+    def run(self) -> None:
+        """Step until the app stops running."""
+        while self.app.running:
+            self.step()
+            self.pause()
+
+    def step(self) -> bool:
+        """Read input, advance the app, and draw if something changed; return whether it drew."""
+        app = self.app
+        for event in self.events():
             app.handle_event(event)
-        now = time.perf_counter()
-        app.tick(min(0.1, now - last))
-        last = now
-        app.draw(display.canvas)
-        display.flip()
-        frames += 1
-        if frames == 1:
-            log.info("first frame on screen %.2f s after start", time.perf_counter() - started)
-        if frames == 2:
+            app.changed = True
+        t = self.now()
+        elapsed, self._last = t - self._last, t
+        if not self._moving and elapsed > FRAME:
+            app.pass_time(elapsed - FRAME)  # the sleep itself: countdowns move on, animations start fresh
+            elapsed = FRAME
+        app.tick(min(MAX_STEP, elapsed))
+        moving = app.animating
+        key = app.frame_key()
+        draw = app.changed or moving or self._moving or key != self._key or self.frames == 0
+        self._moving, self._key, app.changed = moving, key, False
+        self.steps += 1
+        if self.steps == 2:
             app.enable_sound()
-        clock.tick(FPS)
-    return 0
+        if not draw:
+            return False
+        app.draw(self.display.canvas)
+        self.display.flip()
+        self.frames += 1
+        if self.frames == 1 and self.started is not None:
+            log.info("first frame on screen %.2f s after start", time.perf_counter() - self.started)
+        return True
+
+    def idle_wait(self) -> float:
+        """Return how long the loop may sleep now (0: the next frame is due at the frame rate)."""
+        if self._moving or self.app.warming or self.app.changed:
+            return 0.0
+        return min(IDLE_POLL, self.app.next_change())
+
+    def pause(self) -> None:
+        """Sleep until the next step: a frame's time while moving, else until woken or IDLE_POLL."""
+        wait = self.idle_wait()
+        if self._sleep is not None:
+            self._sleep(wait if wait > 0 else FRAME)
+            return
+        if wait <= 0:
+            assert self._clock is not None
+            self._clock.tick(FPS)
+            return
+        if self.wake is not None:
+            if self.wake.wait(wait):
+                self.wake.clear()
+        else:
+            time.sleep(wait)
+        if self._clock is not None:
+            self._clock.tick()  # keep its timing fresh for the next moving frame

@@ -58,6 +58,11 @@ class TableModel:
     consumed: list[dict[str, Any]] = field(default_factory=list)
     rejected: int = 0
     keep_log: bool = False
+    _restarted: bool = False
+
+    def restart(self) -> None:
+        """The server started again: take its next update whatever its version (then in order again)."""
+        self._restarted = True
 
     def accept(self, update: dict[str, Any]) -> bool:
         """Take `update` as the newest picture if it is a public update; return whether it was taken."""
@@ -70,8 +75,9 @@ class TableModel:
             log.error("TV refused an update: %s", exc)
             return False
         if self.update is not None and update.get("version", 0) < self.update.get("version", 0) \
-                and update.get("stage") == self.update.get("stage"):
+                and update.get("stage") == self.update.get("stage") and not self._restarted:
             return False  # out of order: the newer picture stays
+        self._restarted = False
         self.previous, self.update = self.update, update
         if self.keep_log:
             self.consumed.append(update)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -84,7 +85,22 @@ class Scene:
     - `handle(intent)`: for each intent read from the keyboard/window;
     - `update(dt)`: once per frame, before drawing: advance animations, timers;
     - `draw(canvas)`: paint the 1920x1080 canvas; NEVER changes any state.
+
+    The app draws only when something changed: a scene whose picture moves by itself says so
+    with `animating` (every frame is drawn meanwhile, and one after), and one whose picture
+    changes with time at rest (a countdown) returns what is shown from `frame_key` and the
+    seconds until that changes from `next_change`.
     """
+
+    animating = False
+
+    def frame_key(self) -> Any:
+        """Return what of the picture changes with time at rest (a new value: a frame is drawn)."""
+        return None
+
+    def next_change(self) -> float:
+        """Return the seconds until `frame_key` changes by itself (inf: never)."""
+        return math.inf
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -149,6 +165,21 @@ class TableScene(Scene):
     def busy(self) -> bool:
         """Return True while animations are still playing (the app waits before leaving the table)."""
         return self.anim.busy
+
+    @property
+    def animating(self) -> bool:  # type: ignore[override]
+        """Return True while the animations play (each frame then differs)."""
+        return bool(self.anim.busy)
+
+    def frame_key(self) -> Any:
+        """Return the turn timer's whole seconds as shown (None without a timer)."""
+        return None if self.timer_left is None else (self.timer_seat, int(self.timer_left + 0.999))
+
+    def next_change(self) -> float:
+        """Return the seconds until the shown turn timer drops by one."""
+        if self.timer_left is None or self.timer_left <= 0:
+            return math.inf
+        return self.timer_left - math.ceil(self.timer_left - 1) + 1e-3
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

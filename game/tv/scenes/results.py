@@ -49,6 +49,11 @@ class ResultsScene(Scene):
         elif intent is Intent.LOBBY:
             self.ctx.host({"cmd": "to_lobby"})
 
+    @property
+    def animating(self) -> bool:  # type: ignore[override]
+        """Return True while confetti is still falling."""
+        return bool(self.confetti)
+
     def update(self, dt: float) -> None:
         """Let the confetti fall (it stops once it has left the screen)."""
         for c in self.confetti:
