@@ -6,9 +6,8 @@ and print every line of figures it always prints. The figures' values are never 
 do not assert timings. A new script in bench/ is picked up by the glob and fails until its quick
 mode and its lines are named in FIGURES below.
 
-`bench/server.py --tv` (the TV next to the server) is not run here: that mode is being rebuilt
-with the TV in its own process (issue 10); the server alone runs, plain, with --profile and
-with --vs (against this very checkout).
+`bench/server.py` runs plain, with --profile, with --vs (against this very checkout) and with
+--tv (the real arrangement of `main.py`: the server process watched by the TV process).
 """
 
 from __future__ import annotations
@@ -61,7 +60,13 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
     "server.py": [([], _SERVER_LINES), (["--profile"], _SERVER_LINES + _PROFILE_LINES),
                   (["--vs", "."], _SERVER_LINES + [r"^5 phones \+ \d+ watchers, medians of 1 alternating rounds, this checkout vs",
                                                    r"^    p50: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$",
-                                                   r"^    handler p99: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$"])],
+                                                   r"^    handler p99: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$"]),
+                  (["--tv"], [*_SERVER_LINES[:1], _SERVER_LINES[1] + r"; TV process RSS \d+ MB", *_SERVER_LINES[2:],
+                              rf"^    TV frames while measuring: \d+; tick {_MS}; draw {_MS}; flip {_MS}$"])],
+    "idle.py": [([], [r"^main.py from \S+: 2 process\(es\)$",
+                      r"^idle lobby, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, 'total': [\d.]+\}$",
+                      r"^table waiting for a human, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, "
+                      r"'total': [\d.]+\}$"])],
     "tv_lag.py": [([], [r"^1 games, \d+ updates recorded at bot delay 0",
                         r"^bot delay 0 \(recorded arrivals\), \d+ updates with a header line$",
                         r"^one update every 0.5 s, \d+ updates with a header line$",
