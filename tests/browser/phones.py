@@ -94,8 +94,14 @@ def assert_on_screen(page: Any, locator: Any, what: str) -> None:
     top = page.locator(".topbar").bounding_box()
     assert top, "the top bar is missing"
     # All measured at once: the page re-renders on every update, and a node may be replaced between two measures.
-    boxes = locator.evaluate_all("(nodes) => nodes.map((n) => { const r = n.getBoundingClientRect();"
-                                 " return r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height} : null; })")
+    boxes: list[Any] = []
+    for _ in range(3):  # a node caught between two renders has no box yet: measure again a moment later
+        boxes = locator.evaluate_all("(nodes) => nodes.map((n) => { const r = n.getBoundingClientRect();"
+                                     " return r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height}"
+                                     " : null; })")
+        if boxes and all(boxes):
+            break
+        page.wait_for_timeout(50)
     assert boxes, f"{what}: nothing to check"
     for i, box in enumerate(boxes):
         assert box, f"{what} #{i} is not shown"
