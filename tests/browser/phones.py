@@ -77,7 +77,9 @@ class Phone:
 TOUCH_CHECK = """() => [...document.querySelectorAll('button, input, select')]
     .filter((n) => n.offsetParent !== null)
     .map((n) => { const r = n.getBoundingClientRect();
-                  const name = n.getAttribute('aria-label') || n.textContent.trim() || (n.labels && n.labels[0] && n.labels[0].textContent);
+                  const by = (n.getAttribute('aria-labelledby') || '').split(' ').map((i) => document.getElementById(i))
+                      .filter(Boolean).map((l) => l.textContent.trim()).join(' ');
+                  const name = n.getAttribute('aria-label') || by || n.textContent.trim() || (n.labels && n.labels[0] && n.labels[0].textContent);
                   return {name: name || '', w: r.width, h: r.height}; })
     .filter((c) => !c.name || c.w < 47.5 || c.h < 47.5)"""
 

@@ -119,8 +119,12 @@ def said(phone: Phone, key: str, **params: Any) -> re.Pattern[str]:
 
 
 def set_number_option(phone: Phone, option: str, value: int) -> None:
-    """Type `value` into an int option's "another value" field and wait until the table has it."""
-    field = phone.page.get_by_label(phone.t["opt.other"].replace("{name}", phone.t[f"opt.{option}"]))
+    """Type `value` into an int option's number field and wait until the table has it.
+
+    The field is "<option>: another value" after offered values, else named by the option alone."""
+    name = phone.t[f"opt.{option}"]
+    field = phone.page.get_by_role("spinbutton", name=phone.t["opt.other"].replace("{name}", name), exact=True).or_(
+        phone.page.get_by_role("spinbutton", name=name, exact=True))
     field.fill(str(value))
     field.dispatch_event("change")
     phone.page.wait_for_function("([id, v]) => document.getElementById(id) && document.getElementById(id).value === v",

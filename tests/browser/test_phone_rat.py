@@ -149,7 +149,7 @@ def test_a_phone_plays_a_whole_game_of_rat_a_tat_cat(pw_browser: Any, server: An
         watcher.page.goto(f"http://127.0.0.1:{server.port}/watch?k={server.join_code}")
         watcher.page.get_by_role("heading", name=watcher.t["lobby.title"]).wait_for()
         ana.page.get_by_role("button", name=ana.t["game.rat-a-tat-cat"]).click()
-        rounds = ana.page.get_by_label(ana.t["opt.other"].replace("{name}", ana.t["opt.rounds"]))
+        rounds = ana.page.get_by_role("spinbutton", name=ana.t["opt.rounds"], exact=True)  # no offered values
         rounds.fill("2")
         rounds.dispatch_event("change")
         ana.page.wait_for_function("() => document.querySelector('#opt-rounds') && "

@@ -81,6 +81,9 @@ def test_the_lobby_sets_up_rat_a_tat_cat_from_the_phone(pw_browser: Any, server:
             _explained(ana, seen)
             page.screenshot(path=str(SHOTS / f"lobby-end-{mode}.png"), full_page=True, scale="css")
         assert seen == set(RAT_OPTIONS), f"explained: {sorted(seen)}"
+        # Rounds offers no preset values: its number field is named by the option, not "another value".
+        assert page.get_by_role("spinbutton", name=t["opt.rounds"], exact=True).count() == 1
+        assert page.get_by_text(t["opt.other"].replace("{name}", t["opt.rounds"])).count() == 0
 
         # Six seats: the most this game takes; it can start, no more bots.
         remove = page.get_by_role("button", name=name_pattern(t["host.remove_bot"]))

@@ -74,11 +74,11 @@ function chips(app, spec, values, current, labelId, described) {
   })));
 }
 
-/** Return a whole-number field for an int option (its offered choices come first, as chips). */
-function numberField(app, spec, current, id, label, described) {
+/** Return a whole-number field for an int option: "another value" after its chips, else named by the option (`named`). */
+function numberField(app, spec, current, id, label, described, named) {
   const input = el("input", {
     id, type: "number", inputmode: "numeric", class: "number", min: spec.min ?? null, max: spec.max ?? null,
-    step: 1, value: String(current), "aria-describedby": described,
+    step: 1, value: String(current), "aria-describedby": described, "aria-labelledby": named,
   });
   input.addEventListener("change", () => {
     const n = Number(input.value);
@@ -86,7 +86,7 @@ function numberField(app, spec, current, id, label, described) {
     if (fits) setOption(app, spec, n);
     else input.setAttribute("aria-invalid", "true");
   });
-  return el("div", { class: "number-row" }, [el("label", { for: id, text: t("opt.other", { name: label }) }), input]);
+  return el("div", { class: "number-row" }, [named ? null : el("label", { for: id, text: t("opt.other", { name: label }) }), input]);
 }
 
 /** Return one option's control, rendered from its declaration: a switch, buttons or a list, or a number. */
@@ -113,7 +113,7 @@ function optionControl(app, table, spec) {
     parts.push(select);
   } else if (spec.kind === "choice" || spec.kind === "int") {
     if (choices.length) parts.push(chips(app, spec, choices, current, labelId, described));
-    if (spec.kind === "int") parts.push(numberField(app, spec, current, id, label, described));
+    if (spec.kind === "int") parts.push(numberField(app, spec, current, id, label, described, choices.length ? null : labelId));
   }
   if (hint) parts.push(hint);
   return el("div", { class: "option" }, parts);
