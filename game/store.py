@@ -243,8 +243,23 @@ def open_store(data_dir: Path, *, fresh: bool = False, rng: random.Random | None
     if loaded is None:
         return Opened(store)
     session, port, saved_at = loaded
-    return Opened(store, session, port, saved_at,
-                  notice=f"Resumed the game saved at {time.strftime('%H:%M', time.localtime(saved_at))}.")
+    return Opened(store, session, port, saved_at, notice=resumed_notice(session, saved_at))
+
+
+def resumed_notice(session: Session, saved_at: float) -> str | None:
+    """Return what was resumed, in words: a game (and its round), a score screen, a lobby with its
+    seats and join code; None for a lobby nobody sat at (that just starts, on the same join code)."""
+    at = time.strftime("%H:%M", time.localtime(saved_at))
+    if session.stage is Stage.LOBBY:
+        if not session.seats:
+            return None
+        n = len(session.seats)
+        return f"Resumed the lobby saved at {at}: {n} seat{'s' if n != 1 else ''}, join code {session.join_code}."
+    if session.stage is Stage.OVER:
+        return f"Resumed the score screen saved at {at}."
+    view = session.public_update().get("view") or {}
+    round_ = view.get("round")
+    return f"Resumed the game saved at {at}" + (f", round {round_}." if isinstance(round_, int) else ".")
 
 
 def _new_store(path: Path) -> Store:

@@ -403,3 +403,33 @@ def test_a_time_limited_game_resumes_with_the_time_it_had_left__R_GAME_2(tmp_pat
     back.store.close()
     assert back.session is not None and back.session.game_deadline == pytest.approx(5.0 + 350)
     assert back.session.log == s.log and any(e["seat"] is None for e in s.log)  # the deal is a chance entry
+
+
+def test_the_resume_notice_says_what_was_resumed_and_an_empty_lobby_just_starts(tmp_path):
+    # a lobby nobody sat at: no "Resumed the game" (there was none); it keeps its join code quietly
+    opened = open_store(tmp_path / "empty")
+    empty = Session("EMPTY1", random.Random(1))
+    opened.store.save(empty, 8765)
+    opened.store.close()
+    back = open_store(tmp_path / "empty")
+    assert back.notice is None and back.session is not None and back.session.join_code == "EMPTY1"
+    back.store.close()
+    # a lobby with seats: the lobby, its seats and its join code
+    opened = open_store(tmp_path / "lobby")
+    lobby, _ = seated()
+    opened.store.save(lobby, 8765)
+    opened.store.close()
+    back = open_store(tmp_path / "lobby")
+    assert back.notice is not None and back.notice.startswith("Resumed the lobby saved at ")
+    assert back.notice.endswith(": 4 seats, join code QWERTY.") and "game" not in back.notice
+    back.store.close()
+    # a game in progress: its round
+    opened = open_store(tmp_path / "game")
+    s, _ = seated()
+    s.host_command(P.parse_host({"cmd": "start"}))
+    play(s, opened.store, 30)
+    opened.store.close()
+    back = open_store(tmp_path / "game")
+    assert back.notice is not None and back.notice.startswith("Resumed the game saved at ")
+    assert back.notice.endswith(f", round {s.public_update()['view']['round']}.")
+    back.store.close()
