@@ -16,7 +16,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Couch Cats: card games for the living-room TV, played with your phones.",
     )
     _add_party_args(parser)
-    parser.set_defaults(port=DEFAULT_PORT, display=0)
+    parser.set_defaults(port=DEFAULT_PORT, port_given=False, display=0)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     # play and serve repeat the options with no defaults of their own: argparse would otherwise
@@ -45,9 +45,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _GivenPort(argparse.Action):
+    """Store --port and remember that the user typed it (it then wins over a saved table's port)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.port_given = True
+
+
 def _add_server_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", type=int,
-                   help=f"port for the phones (default {DEFAULT_PORT}; a free one if busy)")
+    p.add_argument("--port", type=int, action=_GivenPort,
+                   help=f"port for the phones (default {DEFAULT_PORT}, or the saved table's; a free one if busy)")
     p.add_argument("--host-ip", help="address to put in the join URL (default: LAN address)")
     p.add_argument("--data", help="folder for saves and records (default: ~/.couchcats)")
     p.add_argument("--bot-delay", type=float, help="seconds a bot waits before it acts")

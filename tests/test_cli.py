@@ -41,6 +41,7 @@ def simulate(capsys, tmp: Path, *extra: str, players: int = 4, games: int = 6, s
 def test_an_option_counts_before_or_after_the_play_and_serve_commands(argv, port, windowed):
     args = build_parser().parse_args(argv)
     assert (args.port, args.windowed) == (port, windowed)
+    assert args.port_given is ("--port" in argv)  # a typed port wins over a saved table's (issue 11)
     assert args.fresh is False and args.data is None and args.bot_delay is None and args.lang is None
 
 

@@ -33,11 +33,13 @@ def free_port() -> int:
 class Serve:
     """`python main.py serve` in a child process, its stdout read by a thread."""
 
-    def __init__(self, port: int, data: Path, *extra: str) -> None:
+    def __init__(self, port: int | None, data: Path, *extra: str) -> None:
+        """Start it on `port` (typed: `--port`), or with no `--port` (None: the saved table's, else the default)."""
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.started = time.monotonic()
+        given = ["--port", str(port)] if port is not None else []
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "main.py"), "serve", "--port", str(port), "--data", str(data),
+            [sys.executable, str(ROOT / "main.py"), "serve", *given, "--data", str(data),
              "--bot-delay", "0.05", "--host-ip", "127.0.0.1", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
         self.lines: queue.SimpleQueue[str] = queue.SimpleQueue()
@@ -278,8 +280,8 @@ async def test_e5_the_saved_port_busy_on_restart_is_said_clearly_and_phones_foll
             assert second.stop() == 0
     finally:
         busy.close()
-    # the new port was saved: the next start goes back to it (where the phones now are)
-    third = Serve(port, tmp_path)
+    # the new port was saved: the next start without --port goes back to it (where the phones now are)
+    third = Serve(None, tmp_path)
     try:
         assert third.port == second.port
     finally:
@@ -300,3 +302,23 @@ async def test_fresh_starts_a_new_table_and_keeps_the_old_save(tmp_path):
         assert [f for f in tmp_path.iterdir() if "-fresh-" in f.name]
     finally:
         second.stop()
+
+
+async def test_a_typed_port_wins_over_the_saved_tables_and_says_phones_must_scan_again(tmp_path):
+    saved, asked = free_port(), free_port()
+    first = Serve(saved, tmp_path)
+    async with aiohttp.ClientSession(base_url=f"http://127.0.0.1:{saved}") as http:
+        p = await Phone.open(http, "Ann", key=first.code)
+        token = (await p.join("Ann"))["token"]
+    assert first.stop() == 0
+    second = Serve(asked, tmp_path)  # `serve --port ASKED` with a table saved on another port
+    try:
+        assert second.port == asked and second.code == first.code
+        assert (f"Serving on port {asked} as asked (--port); the saved table was on port {saved}: "
+                "phones must scan the new code.") in second.text
+        assert f"http://127.0.0.1:{asked}/?k={second.code}" in second.text
+        async with aiohttp.ClientSession(base_url=f"http://127.0.0.1:{asked}") as http:
+            p = await Phone.open(http, "Ann", key=second.code)
+            assert (await p.resume(token))["seat"] == 0  # the same table, on the port asked for
+    finally:
+        assert second.stop() == 0

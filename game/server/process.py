@@ -68,7 +68,8 @@ async def _serve_child(settings: dict[str, Any]) -> int:
                           data_dir=Path(data) if data else None,
                           bot_delay=float(settings.get("bot_delay", DEFAULT_BOT_DELAY)),
                           fresh=bool(settings.get("fresh")), join_code=settings.get("join_code"),
-                          tv_key=str(settings["tv_key"]), feed_updates=False)
+                          tv_key=str(settings["tv_key"]), feed_updates=False,
+                          port_given=bool(settings.get("port_given")))
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -128,8 +129,9 @@ class ServerProcess:
 
     def __init__(self, *, port: int = 8765, host_ip: str | None = None, data_dir: Path | None = None,
                  bot_delay: float = DEFAULT_BOT_DELAY, fresh: bool = False, keep_frames: bool = False,
-                 join_code: str | None = None, command: list[str] | None = None) -> None:
+                 join_code: str | None = None, command: list[str] | None = None, port_given: bool = False) -> None:
         self.port = port
+        self.port_given = port_given  # typed by the user: it wins over a saved table's port
         self.host_ip = host_ip
         self.data_dir = data_dir
         self.bot_delay = bot_delay
@@ -219,7 +221,7 @@ class ServerProcess:
     # ---------------------------------------------------------------- the child
 
     def _popen(self, *, fresh: bool, join_code: str | None = None) -> subprocess.Popen[bytes]:
-        settings = {"port": self.port, "host_ip": self.host_ip,
+        settings = {"port": self.port, "port_given": self.port_given, "host_ip": self.host_ip,
                     "data_dir": str(self.data_dir) if self.data_dir is not None else None,
                     "bot_delay": self.bot_delay, "fresh": fresh, "join_code": join_code, "tv_key": self._tv_key}
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))

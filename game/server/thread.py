@@ -39,8 +39,9 @@ class ServerThread:
 
     def __init__(self, *, port: int = 8765, host_ip: str | None = None, data_dir: Path | None = None,
                  bot_delay: float = DEFAULT_BOT_DELAY, fresh: bool = False, join_code: str | None = None,
-                 tv_key: str | None = None, feed_updates: bool = True) -> None:
+                 tv_key: str | None = None, feed_updates: bool = True, port_given: bool = False) -> None:
         self.port = port
+        self.port_given = port_given  # typed by the user: it wins over a saved table's port
         self.wanted_code = join_code  # a table with no save keeps this code (a restarted server)
         self.tv_key = tv_key  # set: the TV watches over the /tv websocket (game.server.tvlink)
         self.feed_updates = feed_updates  # False: nobody reads `updates` (the TV is elsewhere)
@@ -103,8 +104,9 @@ class ServerThread:
         if opened is not None:
             self.notice = opened.notice
         wanted = self.port
-        if opened is not None and opened.port:
-            wanted = opened.port  # the phones of a resumed table look for it where it was
+        saved_port = opened.port if opened is not None and session is not None else None
+        if saved_port and not self.port_given:
+            wanted = saved_port  # the phones of a resumed table look for it where it was
         app = make_app(join_code=session.join_code if session is not None else self.wanted_code,
                        data_dir=self.data_dir, bot_delay=self.bot_delay,
                        store=opened.store if opened is not None else None, session=session)
@@ -132,6 +134,9 @@ class ServerThread:
                 self.port_note = (f"Port {wanted} is busy: phones must scan the new code "
                                   f"(the game goes on at port {self.port}).")
             log.warning("%s", self.port_note)
+        elif saved_port and self.port != saved_port:
+            self.port_note = (f"Serving on port {self.port} as asked (--port); the saved table was on port "
+                              f"{saved_port}: phones must scan the new code.")
         self._hub.port = self.port
         self._hub.save(force=True)  # the join code and port are on disk before any phone joins
         self._hub.kick_off()  # a resumed table's bots and turn timer carry on

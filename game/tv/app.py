@@ -391,7 +391,8 @@ def run_play(args: argparse.Namespace) -> int:
     if getattr(args, "demo", False) and not getattr(args, "data", None):
         data = None  # an attract loop must not become the table the next real party resumes
     server = ServerProcess(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
-                           bot_delay=bot_delay, fresh=bool(getattr(args, "fresh", False)))
+                           bot_delay=bot_delay, fresh=bool(getattr(args, "fresh", False)),
+                           port_given=bool(getattr(args, "port_given", False)))
     asked: dict[str, Any] = {"stop": False, "app": None}
 
     def stop(signum: int, _frame: object) -> None:
