@@ -9,7 +9,6 @@ from game.protocol import MAX_FRAME_BYTES
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB_ROOT = ROOT / "controller_web"
-DEFAULT_DATA = Path("~/.couchcats")
 DEFAULT_BOT_DELAY = 1.2  # seconds: slow enough that people at the table see what a bot did
 
 

@@ -9,12 +9,12 @@ import queue
 import signal
 import sys
 import threading
-from pathlib import Path
 from typing import Any
 
 import qrcode
 
-from game.server.config import DEFAULT_BOT_DELAY, DEFAULT_DATA
+from game.server.config import DEFAULT_BOT_DELAY
+from game.server.datadir import data_dir
 from game.server.thread import ServerThread
 
 
@@ -32,7 +32,7 @@ def run_serve(args: argparse.Namespace) -> int:
     """Run the server until Ctrl+C or SIGTERM; return the exit code."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-    data = Path(args.data).expanduser() if getattr(args, "data", None) else DEFAULT_DATA.expanduser()
+    data = data_dir(getattr(args, "data", None))
     delay = args.bot_delay if getattr(args, "bot_delay", None) is not None else DEFAULT_BOT_DELAY
     server = ServerThread(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
                           bot_delay=delay, fresh=bool(getattr(args, "fresh", False)),

@@ -383,13 +383,14 @@ def run_play(args: argparse.Namespace) -> int:
     """Run the party: the server process + the TV table until the window closes; return the exit code."""
     started = time.perf_counter()
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    from game.server.config import DEFAULT_BOT_DELAY, DEFAULT_DATA
+    from game.server.config import DEFAULT_BOT_DELAY
+    from game.server.datadir import data_dir
     from game.server.process import ServerProcess
 
     bot_delay = DEFAULT_BOT_DELAY if getattr(args, "bot_delay", None) is None else float(args.bot_delay)
-    data: Path | None = Path(args.data).expanduser() if getattr(args, "data", None) else DEFAULT_DATA.expanduser()
-    if getattr(args, "demo", False) and not getattr(args, "data", None):
-        data = None  # an attract loop must not become the table the next real party resumes
+    data: Path | None = None  # an attract loop (--demo) must not become the table the next real party resumes
+    if getattr(args, "data", None) or not getattr(args, "demo", False):
+        data = data_dir(getattr(args, "data", None))
     server = ServerProcess(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
                            bot_delay=bot_delay, fresh=bool(getattr(args, "fresh", False)),
                            port_given=bool(getattr(args, "port_given", False)))
