@@ -85,7 +85,11 @@ async def test_the_tv_channel_carries_only_the_watchers_text_through_a_whole_bot
             await next_update(server, lambda u: len(u["table"]["seats"]) == 3)
             server.host_command({"cmd": "start"})
             over = await next_update(server, lambda u: u["stage"] == "over", timeout=60)
-            await watcher.until_update(lambda u: u["version"] >= over["version"], timeout=10)
+            # the reader task receives on the watcher's socket: wait on what it read (never a second receive)
+            deadline = time.monotonic() + 10
+            while not (watcher.update and watcher.update["version"] >= over["version"]):
+                assert time.monotonic() < deadline, "the watcher never got the game's last update"
+                await asyncio.sleep(0.02)
             task.cancel()
     finally:
         await stopped(server)
