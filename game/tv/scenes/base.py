@@ -14,7 +14,7 @@ from game.tv.cards import CardArt
 from game.tv.i18n import Texts
 from game.tv.intents import Intent
 from game.tv.model import TableModel
-from game.tv.render import FELT, FELT_DARK, INK, INK_DIM, TextCache, display_ready, panel, shadow_text
+from game.tv.render import FELT, FELT_DARK, GOLD, INK, INK_DIM, WARN, TextCache, display_ready, panel, shadow_text
 from game.tv.sound import Sfx, SoundBoard
 
 
@@ -206,6 +206,24 @@ class TableScene(Scene):
             self.game_left = self._game_base[0]
         else:
             self._game_base, self.game_left = None, None
+
+    def seat_tags(self, seat: int, info: dict[str, Any]) -> list[tuple[str, tuple[int, int, int]]]:
+        """Return the table's tags of a seat panel: away (or bot), then its turn timer's seconds."""
+        t = self.ctx.texts
+        tags: list[tuple[str, tuple[int, int, int]]] = []
+        if not info.get("connected", True):
+            tags.append((t("away"), WARN))
+        elif info.get("bot"):
+            tags.append((t("bot"), INK_DIM))
+        if seat == self.timer_seat and self.timer_left is not None:
+            tags.append((t("seconds", n=int(self.timer_left + 0.999)), GOLD))
+        return tags
+
+    def draw_tags(self, canvas: pygame.Surface, tags: list[tuple[str, tuple[int, int, int]]], x: int, y: int,
+                  gap: int) -> None:
+        """Write `tags` left to right from (x, y: their middle), `gap` apart."""
+        for text, colour in tags:
+            x = self.ctx.tc.blit(canvas, text, layout.TEXT_SMALL, colour, midleft=(x, y)).right + gap
 
     def tick_timer(self) -> None:
         """Count the turn timer (and a time-limited game's clock) down; tick over the turn's last five seconds."""

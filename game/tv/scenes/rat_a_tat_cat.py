@@ -16,7 +16,7 @@ import pygame
 from game.tv import layout
 from game.tv.games import GameScreens, ResultsDetail
 from game.tv.i18n import number
-from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, WARN, draw_symbol, grey_out,
+from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, TableScene, draw_toast
 from game.tv.scenes.rat_anim import RatAnimator
@@ -325,16 +325,7 @@ class RatTableScene(TableScene):
             tags.append((t("out"), GREY))
         if view.get("knocker") == seat:
             tags.append((t("knocked"), GOLD))
-        if not connected:
-            tags.append((t("away"), WARN))
-        elif info.get("bot"):
-            tags.append((t("bot"), INK_DIM))
-        if seat == self.timer_seat and self.timer_left is not None:
-            tags.append((t("seconds", n=int(self.timer_left + 0.999)), GOLD))
-        x = r.right + 16
-        for text, col in tags:
-            box = tc.blit(canvas, text, layout.TEXT_SMALL, col, midleft=(x, rect.top + 34))
-            x = box.right + 14
+        self.draw_tags(canvas, tags + self.seat_tags(seat, info), r.right + 16, rect.top + 34, 14)
         line = list(vseat.get("line") or ())
         if ended is not None:
             lines = ended["lines"]

@@ -8,7 +8,7 @@ import pygame
 
 from game.tv import layout
 from game.tv.i18n import number
-from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, WARN, draw_coins, draw_symbol, grey_out,
+from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, draw_coins, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, TableScene, draw_toast
 from game.tv.scenes.sack_anim import SackAnimator, row_len_for
@@ -180,17 +180,7 @@ class SackTableScene(TableScene):
         name_col = INK if connected else GREY
         tc.blit(canvas, str(info.get("name", "")), layout.TEXT_LARGE, name_col, max_width=rect.width - 84,
                 midleft=(rect.left + 72, rect.top + 40))
-        tags = []
-        if not connected:
-            tags.append((t("away"), WARN))
-        elif info.get("bot"):
-            tags.append((t("bot"), INK_DIM))
-        if seat == self.timer_seat and self.timer_left is not None:
-            tags.append((t("seconds", n=int(self.timer_left + 0.999)), GOLD))
-        x = rect.left + 20
-        for text, col in tags:
-            r = tc.blit(canvas, text, layout.TEXT_SMALL, col, midleft=(x, rect.top + 92))
-            x = r.right + 16
+        self.draw_tags(canvas, self.seat_tags(seat, info), rect.left + 20, rect.top + 92, 16)
         # won cards: the count always, the values only with open piles (F-SECRET-2)
         won = int(vseat.get("won_count") or 0)
         won_cards = vseat.get("won_cards")
