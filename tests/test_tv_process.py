@@ -23,7 +23,8 @@ from game.server.process import ServerProcess
 from game.tv.app import TvApp
 from game.tv.i18n import Texts
 from game.tv.model import check_public
-from tests.server_kit import Closed, Phone, Wire
+from tests.server_kit import Phone, Wire
+from tests.test_resume import reader
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -64,14 +65,6 @@ async def polled(phone: Phone, pred, timeout: float = 15.0) -> dict[str, Any]:
     return phone.update
 
 
-async def reader(phone: Phone) -> None:
-    try:
-        while True:
-            await phone.recv(60)
-    except (Closed, asyncio.TimeoutError, asyncio.CancelledError, aiohttp.ClientError):
-        return
-
-
 async def test_the_tv_channel_carries_only_the_watchers_text_through_a_whole_bot_game(tmp_path: Path) -> None:
     server = await started(data_dir=tmp_path, bot_delay=0, keep_frames=True)
     try:
@@ -86,10 +79,7 @@ async def test_the_tv_channel_carries_only_the_watchers_text_through_a_whole_bot
             server.host_command({"cmd": "start"})
             over = await next_update(server, lambda u: u["stage"] == "over", timeout=60)
             # the reader task receives on the watcher's socket: wait on what it read (never a second receive)
-            deadline = time.monotonic() + 10
-            while not (watcher.update and watcher.update["version"] >= over["version"]):
-                assert time.monotonic() < deadline, "the watcher never got the game's last update"
-                await asyncio.sleep(0.02)
+            await polled(watcher, lambda u: u["version"] >= over["version"], timeout=10)
             task.cancel()
     finally:
         await stopped(server)

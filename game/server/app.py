@@ -148,16 +148,20 @@ def _origin_ok(request: web.Request) -> bool:
     return parts.scheme in ("http", "https") and parts.netloc.lower() == request.host.lower()
 
 
+def new_socket(config: ServerConfig) -> web.WebSocketResponse:
+    """Return the server side of a websocket (a phone's, a watcher's or the TV's) under the table's limits."""
+    # no permessage-deflate: on a LAN it only costs CPU, and the shared public frame is plain
+    return web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=config.max_frame,
+                                 autoping=True, compress=False)
+
+
 async def _ws(request: web.Request) -> web.StreamResponse:
     if not _origin_ok(request):
         raise web.HTTPForbidden(text="foreign origin")
     if not _key_ok(request):
         raise web.HTTPForbidden(text="wrong join key")
-    config = request.app[CONFIG]
     hub = request.app[HUB]
-    # no permessage-deflate: on a LAN it only costs CPU, and the shared public frame is plain
-    ws = web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=config.max_frame,
-                               autoping=True, compress=False)
+    ws = new_socket(request.app[CONFIG])
     await ws.prepare(request)
     conn = hub.open(ws, request)
     try:

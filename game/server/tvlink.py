@@ -23,6 +23,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from game import protocol as P
+from game.server.app import new_socket
 from game.server.keys import CONFIG, HUB
 
 log = logging.getLogger(__name__)
@@ -61,9 +62,7 @@ async def _tv(request: web.Request) -> web.StreamResponse:
     if not tv_allowed(request):
         raise web.HTTPForbidden(text="not the TV")
     hub = request.app[HUB]
-    config = request.app[CONFIG]
-    ws = web.WebSocketResponse(heartbeat=config.heartbeat, max_msg_size=config.max_frame,
-                               autoping=True, compress=False)
+    ws = new_socket(request.app[CONFIG])
     await ws.prepare(request)
     conn = hub.open(ws, request)  # its writer keeps only the newest update; shutdown says bye to it
 
