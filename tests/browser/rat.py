@@ -13,8 +13,11 @@ import pytest
 from game.bots.rat_a_tat_cat import HeuristicBot, RandomBot
 from game.engine import GAMES
 from game.engine.rat_a_tat_cat.state import DRAW_PILE, END_TURN, order_from_dealer
+from tests.browser.conftest import SHOTS as BROWSER_SHOTS
 from tests.browser.conftest import name_pattern
 from tests.browser.phones import Phone
+
+SHOTS = BROWSER_SHOTS / "rat-a-tat-cat"  # every Rat-a-Tat Cat browser test's screenshots, in the test artifacts
 
 GAME = "rat-a-tat-cat"
 NUMBER = "n"  # in a plan: the next number card of the shuffled pile

@@ -10,13 +10,11 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import name_pattern
-from tests.browser.conftest import SHOTS as BROWSER_SHOTS
 from tests.browser.phones import Phone, assert_accessible, assert_on_screen, assert_touch_targets, at_top
-from tests.browser.rat import my_cards, patient_bots, rig_deals
+from tests.browser.rat import SHOTS, my_cards, patient_bots, rig_deals
 
 pytestmark = pytest.mark.browser
 
-SHOTS = BROWSER_SHOTS / "rat-a-tat-cat"  # each state, in the test artifacts
 GAME_DEADLINE_S = 150  # a safety net against a hung game, not a speed assertion
 # The phone and the bot both draw from the pile: whoever starts, my first two draws are a Swap and a Peek (and
 # when I start, my third is a Draw 2).

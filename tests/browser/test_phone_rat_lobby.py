@@ -10,12 +10,11 @@ from typing import Any
 import pytest
 
 from tests.browser.conftest import name_pattern
-from tests.browser.conftest import SHOTS as BROWSER_SHOTS
 from tests.browser.phones import Phone, assert_accessible, assert_touch_targets
+from tests.browser.rat import SHOTS
 
 pytestmark = pytest.mark.browser
 
-SHOTS = BROWSER_SHOTS / "rat-a-tat-cat"  # each state, in the test artifacts
 WAIT_S = 8  # a safety net, not a speed assertion
 RAT_OPTIONS = ("turn_timer", "end", "rounds", "minutes", "limit", "kids")  # the table's, then the game's
 

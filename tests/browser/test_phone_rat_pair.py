@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS as BROWSER_SHOTS
 from tests.browser.phones import Phone, assert_accessible, assert_on_screen, assert_touch_targets, at_top
 from tests.browser.rat import (
+    SHOTS,
     NUMBER,
     assert_names_say_what_is_shown,
     card_button,
@@ -26,7 +26,6 @@ from tests.browser.rat import (
 
 pytestmark = pytest.mark.browser
 
-SHOTS = BROWSER_SHOTS / "rat-a-tat-cat"  # each state, in the test artifacts
 WAIT_S = 20  # a safety net against a stuck game, not a speed assertion
 SEEN_MS = 5000
 # The round's turns, whoever starts: 1st player a Swap; 2nd a Peek; 1st a Draw 2 (discards the first card, places

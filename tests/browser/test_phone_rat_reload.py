@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS as BROWSER_SHOTS
 from tests.browser.phones import Phone, assert_accessible
 from tests.browser.rat import (
+    SHOTS,
     NUMBER,
     card_button,
     move_names,
@@ -23,7 +23,6 @@ from tests.browser.rat import (
 
 pytestmark = pytest.mark.browser
 
-SHOTS = BROWSER_SHOTS / "rat-a-tat-cat"  # each state, in the test artifacts
 WAIT_MS = 8000  # a safety net against a stuck game, not a speed assertion
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import SHOTS as BROWSER_SHOTS
 from tests.browser.phones import Phone, assert_accessible, assert_on_screen, assert_touch_targets, at_top
 from tests.browser.rat import (
+    SHOTS,
     NUMBER,
     assert_faces_fit,
     assert_names_say_what_is_shown,
@@ -25,7 +25,6 @@ from tests.browser.rat import (
 
 pytestmark = pytest.mark.browser
 
-SHOTS = BROWSER_SHOTS / "rat-a-tat-cat"  # each state, in the test artifacts
 SMALL_PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2, "is_mobile": True,
                "has_touch": True}
 WAIT_MS = 8000  # a safety net against a stuck game, not a speed assertion
