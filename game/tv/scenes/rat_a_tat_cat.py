@@ -220,8 +220,9 @@ class RatTableScene(TableScene):
         self._draw_header(canvas, view)
         self._draw_piles(canvas, view)
         players = int(view.get("players") or 0)
+        flying = self.anim.hidden()  # slots a card is on its way to: drawn by the animation, not twice
         for seat in range(players):
-            self._draw_seat(canvas, view, seat, players)
+            self._draw_seat(canvas, view, seat, players, flying)
         self.anim.draw(canvas, lambda card, size: self.cards.face(card, size))
         if self.anim.news:
             shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK, max_width=RAT.news.width - 20,
@@ -299,7 +300,8 @@ class RatTableScene(TableScene):
             tc.blit(canvas, t("draws_left", n=view.get("draws_left")), layout.TEXT_LARGE, INK,
                     max_width=RAT.knock.width - 30, center=RAT.knock.center)
 
-    def _draw_seat(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
+    def _draw_seat(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int,
+                   flying: set[tuple[int, int]]) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
         rect = RAT.seat(seat, players)
         info = ctx.model.seat_info(seat)
@@ -331,7 +333,6 @@ class RatTableScene(TableScene):
             lines = ended["lines"]
             line = list(lines[seat]) if seat < len(lines) else []
         if not out and line:
-            flying = self.anim.hidden()  # a card on its way there is drawn by the animation, not twice
             for p in range(1, 5):
                 card = line[p - 1] if p - 1 < len(line) else None
                 spot = RAT.card(seat, players, p)
