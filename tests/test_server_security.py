@@ -531,3 +531,30 @@ async def test_static_files_cannot_escape_the_web_root__C7(aiohttp_client, tmp_p
         resp = await client.get(URL(raw, encoded=True))
         assert resp.status in (403, 404), raw
         assert "outside" not in await resp.text() and "hidden" not in await resp.text()
+
+
+async def test_text_files_are_sent_gzipped_to_a_phone_that_asks_and_plain_otherwise(aiohttp_client, tmp_path):
+    # What a phone on a weak Wi-Fi waits for is the packed page (the size test counts it so)
+    import gzip
+
+    root = tmp_path / "web"
+    (root / "js").mkdir(parents=True)
+    source = "export const words = " + json.dumps(["miau"] * 2000) + ";\n"
+    (root / "js" / "app.js").write_text(source)
+    (root / "cat.png").write_bytes(b"\x89PNG fake")
+    client = await aiohttp_client(app_for_test(web_root=root))
+    packed = await client.get("/static/js/app.js", headers={"Accept-Encoding": "gzip"}, auto_decompress=False)
+    body = await packed.read()
+    assert packed.headers["Content-Encoding"] == "gzip" and "javascript" in packed.headers["Content-Type"]
+    assert gzip.decompress(body).decode() == source and len(body) < len(source) // 10
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    again = await client.get("/static/js/app.js", headers={"Accept-Encoding": "gzip",
+                                                           "If-None-Match": packed.headers["ETag"]})
+    assert again.status == 304
+    plain = await client.get("/static/js/app.js", headers={"Accept-Encoding": "identity"}, auto_decompress=False)
+    assert "Content-Encoding" not in plain.headers and await plain.text() == source
+    (root / "js" / "app.js").write_text(source.replace("miau", "purr"))  # a changed file is packed again
+    fresh = await client.get("/static/js/app.js", headers={"Accept-Encoding": "gzip"})
+    assert "purr" in await fresh.text() and fresh.headers["ETag"] != packed.headers["ETag"]
+    image = await client.get("/static/cat.png", headers={"Accept-Encoding": "gzip"}, auto_decompress=False)
+    assert "Content-Encoding" not in image.headers and await image.read() == b"\x89PNG fake"

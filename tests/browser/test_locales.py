@@ -15,7 +15,9 @@ WEB = ROOT / "controller_web"
 GAME_WEB = WEB / "js" / "games"
 LANGS = ("en", "es", "fr", "hu")
 ON_TABLE = tuple(g for g, rules in GAMES.items() if rules.on_table)  # offered in the lobby: each has its phone folder
-PAGE_LIMIT_BYTES = 100 * 1024
+# What a phone downloads is the page gzipped (the server packs its text files); the unpacked total is what it parses
+PAGE_LIMIT_PACKED = 48 * 1024
+PAGE_LIMIT_BYTES = 160 * 1024
 
 # Keys the JS builds at run time, from a prefix and a closed set. The lobby builds "opt." keys from the options'
 # declarations (checked by test_every_declared_option_is_named_and_explained).
@@ -128,7 +130,7 @@ def test_the_page_never_writes_html_from_strings() -> None:
         assert banned not in js, f"{banned} found in controller_web JS"
 
 
-def test_the_phone_page_weighs_at_most_100_kb() -> None:
+def test_the_phone_page_weighs_at_most_48_kib_as_sent() -> None:
     from bench.server import page_bytes  # the figure the benchmark prints: every file the page loads
 
     for game in PHONE_GAMES:
@@ -136,7 +138,8 @@ def test_the_phone_page_weighs_at_most_100_kb() -> None:
             total, packed, files = page_bytes(game, lang)
             assert any(f.startswith(f"js/games/{game}/") for f in files), "the game's own module is loaded and counted"
             print(f"phone page, {game}, {lang}: {total} bytes ({packed} gzipped) in {len(files)} files")
-            assert total <= PAGE_LIMIT_BYTES, f"{game} in {lang}: {total} bytes"
+            assert packed <= PAGE_LIMIT_PACKED, f"{game} in {lang}: {packed} bytes gzipped"
+            assert total <= PAGE_LIMIT_BYTES, f"{game} in {lang}: {total} bytes unpacked"
 
 
 def test_pages_load_nothing_from_outside() -> None:
