@@ -43,16 +43,31 @@ class BotFeeder:
 BotFactory = Callable[[random.Random], Bot]
 
 BOT_KINDS: dict[str, dict[str, BotFactory]] = {}
+SLOW_KINDS: set[tuple[str, str]] = set()  # (game, kind) whose thinking takes long: the server runs it apart
 
 
-def register(game_id: str, kind: str) -> Callable[[BotFactory], BotFactory]:
-    """Return a decorator that registers a bot factory for (game, kind)."""
+def register(game_id: str, kind: str, *, slow: bool = False) -> Callable[[BotFactory], BotFactory]:
+    """Return a decorator that registers a bot factory for (game, kind).
+
+    `slow`: the bot searches (its move may take a large part of a second), so a server thinks
+    for it in a worker process (game.server.thinker) instead of on its event loop.
+    """
 
     def deco(factory: BotFactory) -> BotFactory:
         BOT_KINDS.setdefault(game_id, {})[kind] = factory
+        if slow:
+            SLOW_KINDS.add((game_id, kind))
+        else:
+            SLOW_KINDS.discard((game_id, kind))
         return factory
 
     return deco
+
+
+def is_slow(game_id: str, kind: str) -> bool:
+    """Return True if the bot kind thinks long enough to be run apart from a server's loop."""
+    _load()
+    return (game_id, kind) in SLOW_KINDS
 
 
 def make_bot(game_id: str, kind: str, rng: random.Random) -> Bot:
