@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import random
 from collections.abc import Sequence
 from typing import Any, Callable, Protocol
@@ -83,9 +84,14 @@ def kinds(game_id: str) -> list[str]:
 
 
 def _load() -> None:
-    """Import every registered game's bots module (`game/bots/<game id with _>.py`; it registers its bots)."""
+    """Import every registered game's bots modules (`game/bots/<game id with _>.py` and any
+    `<game id with _>_<more>.py` beside it, e.g. a level of its own; each registers its bots)."""
     from game.engine import GAMES
 
     for game_id in GAMES:
         if game_id not in BOT_KINDS:
-            importlib.import_module(f"game.bots.{game_id.replace('-', '_')}")
+            base = game_id.replace("-", "_")
+            importlib.import_module(f"game.bots.{base}")
+            for module in pkgutil.iter_modules(__path__):
+                if module.name.startswith(base + "_"):
+                    importlib.import_module(f"game.bots.{module.name}")
