@@ -18,7 +18,7 @@ from game.bots import register
 OVERBID = 1.2  # it values rows this much above what it expects (and one mouse more)
 
 
-@register("cat-in-the-sack", "easy")
+@register("cat-in-the-sack", "easy", level="easy")
 class EasySackBot(sack.HeuristicBot):
     """The Cat in the Sack heuristic that over-bids, spends freely and plays its cards straight."""
 

@@ -18,7 +18,7 @@ from game.bots import register
 FORGET_AFTER = 2  # own turns a Rat-a-Tat Cat card stays in an easy bot's memory
 
 
-@register(rat.GAME, "easy")
+@register(rat.GAME, "easy", level="easy")
 class EasyRatBot(rat.HeuristicBot):
     """The Rat-a-Tat Cat heuristic with a short memory: what it knows fades after FORGET_AFTER own turns."""
 
