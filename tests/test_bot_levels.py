@@ -98,3 +98,15 @@ def test_the_wire_parses_levels_and_refuses_bad_ones():
             assert exc.key == "bad_field"
         else:
             raise AssertionError(f"{bad} was accepted")
+
+
+def test_every_bots_module_of_a_game_is_loaded_even_if_one_was_imported_first():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import game.bots.rat_a_tat_cat\n"  # registers random and heuristic only
+            "from game.bots import kinds\nprint(sorted(kinds('rat-a-tat-cat')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parent.parent).stdout
+    assert "'easy'" in out and "'heuristic'" in out, out

@@ -111,13 +111,17 @@ def kinds(game_id: str) -> list[str]:
     return sorted(BOT_KINDS.get(game_id, {}))
 
 
+_LOADED: set[str] = set()
+
+
 def _load() -> None:
     """Import every registered game's bots modules (`game/bots/<game id with _>.py` and any
     `<game id with _>_<more>.py` beside it, e.g. a level of its own; each registers its bots)."""
     from game.engine import GAMES
 
     for game_id in GAMES:
-        if game_id not in BOT_KINDS:
+        if game_id not in _LOADED:
+            _LOADED.add(game_id)  # (a module imported on its own before fills BOT_KINDS, not all of them)
             base = game_id.replace("-", "_")
             importlib.import_module(f"game.bots.{base}")
             for module in pkgutil.iter_modules(__path__):

@@ -9,7 +9,7 @@ export function seatLine(app, seat, extra) {
   const you = app.update.you && app.update.you.seat === seat.seat;
   const tags = [];
   if (seat.host) tags.push(el("span", { class: "tag host", text: t("seat.host") }));
-  if (seat.bot) tags.push(el("span", { class: "tag bot", text: t("seat.bot") }));
+  if (seat.bot) tags.push(el("span", { class: "tag bot", text: botLabel(seat) }));
   if (!seat.bot && seat.connected === false) tags.push(el("span", { class: "tag off", text: t("seat.offline") }));
   if (you) tags.push(el("span", { class: "tag you", text: t("seat.you") }));
   return el("span", { class: "seat-line", style: { "--seat": safeColour(seat.colour) } }, [
@@ -19,6 +19,14 @@ export function seatLine(app, seat, extra) {
     ...(extra || []),
   ]);
 }
+
+/** Return how a bot seat's tag reads: "bot · easy" for a bot with a level, else "bot". */
+export function botLabel(seat) {
+  return LEVELS.includes(seat.level) ? t("seat.bot_level", { level: t(`level.${seat.level}`) }) : t("seat.bot");
+}
+
+/** The levels the phone has words for (the table's `games[].bot_levels` says which its game offers). */
+export const LEVELS = ["easy", "normal", "hard"];
 
 /** Return `c` if it is a #rrggbb colour, else a neutral grey (never put raw data into CSS). */
 export function safeColour(c) {
