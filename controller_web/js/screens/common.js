@@ -33,14 +33,33 @@ export function safeColour(c) {
   return /^#[0-9a-fA-F]{6}$/.test(c) ? c : "#999999";
 }
 
-/** Return the host's "let a bot play" button for a disconnected human seat, else null. */
+/** Return the level the host picked for the bot that would take over each seat (kept across re-renders). */
+const takeoverLevel = new Map();
+
+/** Return the levels the table's game offers its bots, weakest first (those the phone has words for). */
+export function offeredLevels(table) {
+  const game = (table.games || []).find((g) => g.id === table.game);
+  return (game && Array.isArray(game.bot_levels) ? game.bot_levels : []).filter((lv) => LEVELS.includes(lv));
+}
+
+/** Return the host's "let a bot play" control for a disconnected human seat (a level to pick, then the button), else null. */
 export function seatToBotButton(app, seat) {
   const u = app.update;
   if (!u.you || !u.you.host || seat.bot || seat.connected !== false) return null;
-  return el("button", {
+  const offered = offeredLevels(u.table);
+  const picked = offered.includes(takeoverLevel.get(seat.seat)) ? takeoverLevel.get(seat.seat) : "normal";
+  const button = el("button", {
     type: "button", class: "btn small", text: t("host.seat_to_bot", { name: seat.name }),
-    onclick: () => app.host("seat_to_bot", { seat: seat.seat }),
+    onclick: () => {
+      const level = takeoverLevel.get(seat.seat) || picked;
+      app.host("seat_to_bot", offered.includes(level) ? { seat: seat.seat, level } : { seat: seat.seat });
+    },
   });
+  if (offered.length < 2) return button;
+  const select = el("select", { class: "level-select", "aria-label": t("host.takeover_level", { name: seat.name }) },
+    offered.map((lv) => el("option", { value: lv, selected: lv === picked, text: t(`level.${lv}`) })));
+  select.addEventListener("change", () => takeoverLevel.set(seat.seat, select.value));
+  return el("span", { class: "to-bot" }, [select, button]);
 }
 
 /** Return the "this table closed or restarted" screen (phone and watch page). */

@@ -3,7 +3,7 @@
 
 import { el } from "../dom.js";
 import { has, t } from "../i18n.js";
-import { LEVELS, rulesLink, safeColour, seatLine, seatToBotButton } from "./common.js";
+import { LEVELS, offeredLevels, rulesLink, safeColour, seatLine, seatToBotButton } from "./common.js";
 
 function seatRow(app, seat, index, count) {
   const u = app.update;
@@ -36,9 +36,7 @@ function seatRow(app, seat, index, count) {
 
 /** Return the host's level chooser of a bot seat (easy / normal / hard, as the game offers), or null. */
 function levelSelect(app, seat) {
-  const table = app.update.table;
-  const game = (table.games || []).find((g) => g.id === table.game);
-  const offered = (game && Array.isArray(game.bot_levels) ? game.bot_levels : []).filter((lv) => LEVELS.includes(lv));
+  const offered = offeredLevels(app.update.table);
   if (!seat.bot || !LEVELS.includes(seat.level) || offered.length < 2) return null;
   const select = el("select", { class: "level-select", "aria-label": t("host.bot_level", { name: seat.name }) },
     offered.map((lv) => el("option", { value: lv, selected: lv === seat.level, text: t(`level.${lv}`) })));
