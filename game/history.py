@@ -11,8 +11,9 @@ platform only compares the numbers.
 from __future__ import annotations
 
 import hashlib
+import time
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,3 +132,31 @@ def summary(games: Iterable[KeptGame], game_ids: Sequence[str] | None = None) ->
     kept = list(games)
     ids = on_table() if game_ids is None else list(game_ids)
     return {g: {"leaders": leaders(kept, g), "recent": recent(kept, g)} for g in ids}
+
+
+def format_history(history: dict[str, Any], *, local: Callable[[int], str] | None = None) -> str:
+    """Return the history as a person reads it in a terminal: per game, its leaders and last results.
+
+    `local` turns a game's end (unix seconds) into the time shown (default: this computer's
+    local time, "YYYY-MM-DD HH:MM").
+    """
+    show = local or (lambda t: time.strftime("%Y-%m-%d %H:%M", time.localtime(t)))
+    lines: list[str] = []
+    for game_id, part in history.items():
+        lines.append(game_id)
+        if not part["leaders"] and not part["recent"]:
+            lines += ["  No finished games kept yet.", ""]
+            continue
+        width = max([len(row["name"]) for row in part["leaders"]] + [6])
+        lines.append(f"  {'Leaders':<{width + 4}} {'wins':>5} {'games':>6} {'best':>6}")
+        for i, row in enumerate(part["leaders"], start=1):
+            best = "-" if row["best"] is None else str(row["best"])
+            lines.append(f"  {i}. {row['name']:<{width}}  {row['wins']:>5} {row['games']:>6} {best:>6}")
+        if not part["leaders"]:
+            lines.append("  (nobody yet: only bots played)")
+        lines.append("  Last results")
+        for game in part["recent"]:
+            seats = ", ".join(f"{s['name']}{' (bot)' if s['bot'] else ''} {s['total']}" for s in game["seats"])
+            lines.append(f"  {show(game['ended'])}  won by {' and '.join(game['winners'])}: {seats}")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"

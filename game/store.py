@@ -324,6 +324,11 @@ class Store:
         self.disconnect()
         self.lock.release()
 
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """Return the open file (raise SaveError if it is not open): for reading the kept games."""
+        return self._need()
+
     def _need(self) -> sqlite3.Connection:
         if self._db is None:
             raise SaveError("the save is not open")

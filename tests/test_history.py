@@ -6,12 +6,26 @@ from __future__ import annotations
 
 import json
 import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from contextlib import closing
+from pathlib import Path
 
+from game import kept
 from game import protocol as P
+from game.bots import make_bot
 from game.engine import GAMES
 from game.history import KeptGame, KeptSeat, leaders, recent, summary
 from game.protocol import Stage
+from game.records import check_record, loads_record
+from game.server.thread import ServerThread
 from game.session import Out, Session
+from game.store import FILE_NAME, Store, open_store
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SACK, RAT = "cat-in-the-sack", "rat-a-tat-cat"
 
@@ -120,3 +134,163 @@ def test_a_table_with_nothing_kept_sends_empty_lists():
     s, _ = _lobby()
     assert s.public_update()["history"] == {g: {"leaders": [], "recent": []}
                                             for g, rules in GAMES.items() if rules.on_table}
+
+
+# ---------------------------------------------------------------- kept by the table, as games end
+
+
+def _wait(q, pred, timeout: float = 60.0) -> dict:
+    """Return the first public update from the server's queue for which `pred` holds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        update = q.get(timeout=max(0.01, deadline - time.monotonic()))
+        if pred(update):
+            return update
+
+
+def test_games_of_both_games_played_by_bots_through_the_table_are_kept_and_shown_in_the_lobby(tmp_path):
+    server = ServerThread(port=0, host_ip="127.0.0.1", data_dir=tmp_path, bot_delay=0)
+    server.start()
+    try:
+        first = _wait(server.updates, lambda u: True)
+        assert first["history"] == {g: {"leaders": [], "recent": []} for g in (SACK, RAT)}
+        finals = {}
+        for game, seats in ((SACK, 3), (RAT, 3)):
+            server.host_command({"cmd": "set_game", "game": game})
+            while len(_wait(server.updates, lambda u: u["table"]["game"] == game)["table"]["seats"]) < seats:
+                server.host_command({"cmd": "add_bot"})
+            server.host_command({"cmd": "start"})
+            over = finals[game] = _wait(server.updates, lambda u: u["stage"] == "over")
+            assert "history" not in over
+            server.host_command({"cmd": "to_lobby"})
+            lobby = _wait(server.updates, lambda u: u["stage"] == "lobby")
+            part = lobby["history"][game]
+            names = [s["name"] for s in over["table"]["seats"]]
+            assert part["leaders"] == []  # bots only: nobody of the household
+            assert part["recent"] == [{
+                "ended": part["recent"][0]["ended"],
+                "winners": [names[w] for w in over["outcome"]["winners"]],
+                "seats": [{"name": n, "total": t, "bot": True} for n, t in zip(names, over["outcome"]["totals"])]}]
+        assert len(lobby["history"][SACK]["recent"]) == 1  # the first game is still there, once
+        # readable while the table runs, each game once, its record the very file the server wrote
+        with closing(kept.read_only(tmp_path / FILE_NAME)) as db:
+            games = kept.read_kept(db, records=True)
+        assert [g.game for g in games] == [SACK, RAT]
+        files = _records_written(tmp_path, 2)
+        assert sorted(g.record for g in games) == sorted(p.read_text(encoding="utf-8") for p in files)
+        for g in games:
+            assert check_record(loads_record(g.record)).ok
+            assert g.started is not None and g.started <= g.ended
+            assert all(s.bot == "heuristic" for s in g.seats)
+            assert [s.total for s in g.seats] == finals[g.game]["outcome"]["totals"]
+    finally:
+        server.stop()
+
+
+def _records_written(folder: Path, n: int) -> list[Path]:
+    """Return the record files the server wrote, once there are `n` of them."""
+    deadline = time.monotonic() + 10
+    while len(found := sorted((folder / "records").glob("*.json"))) < n and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return found
+
+
+def play_to_the_end(s: Session, store: Store | None, seed: int = 5, port: int = 8765) -> None:
+    """Let bots play every seat of a running game to its end, saving after each move as the hub does."""
+    bots = [make_bot(s.game_id, "heuristic" if s.game_id == SACK else "random", random.Random(seed + i))
+            for i in range(len(s.seats))]
+    turn = 0
+    while s.stage is Stage.PLAYING:
+        acting = sorted(s.rules.to_act(s.state))
+        seat = acting[turn % len(acting)]
+        turn += 1
+        s.submit(seat, s.version, bots[seat].act(s.seat_view(seat)))
+        if store is not None:
+            store.save(s, port)
+
+
+def bot_table(game: str, names: tuple[str, ...] = ("Ana", "Bea"), bots: int = 1, seed: int = 1) -> Session:
+    """Return a lobby of `game` with people `names` and `bots` bots."""
+    s = Session("KEPT01", random.Random(seed), game=game)
+    for i, name in enumerate(names):
+        s.handle(i, P.Join(name))
+    for _ in range(bots):
+        s.host_command(P.parse_host({"cmd": "add_bot"}))
+    return s
+
+
+def kept_count(folder: Path) -> int:
+    with closing(sqlite3.connect(folder / FILE_NAME)) as db:
+        return db.execute("SELECT count(*) FROM kept_games").fetchone()[0]
+
+
+def finished_in(folder: Path, game: str = RAT, seed: int = 1) -> Session:
+    """Return a table whose game was played to its end, saved in `folder` (and the store closed)."""
+    opened = open_store(folder)
+    s = bot_table(game, seed=seed)
+    s.host_command(P.parse_host({"cmd": "start"}))
+    play_to_the_end(s, opened.store, seed=seed)
+    opened.store.close()
+    return s
+
+
+def test_a_finished_game_is_kept_in_the_transaction_that_saves_its_end_and_once(tmp_path):
+    opened = open_store(tmp_path)
+    s = bot_table(RAT)
+    s.host_command(P.parse_host({"cmd": "start"}))
+    saves = []
+    bots = [make_bot(RAT, "random", random.Random(i)) for i in range(3)]
+    turn = 0
+    while s.stage is Stage.PLAYING:
+        assert kept_count(tmp_path) == 0  # nothing is kept before the end
+        acting = sorted(s.rules.to_act(s.state))
+        seat = acting[turn % len(acting)]
+        turn += 1
+        s.submit(seat, s.version, bots[seat].act(s.seat_view(seat)))
+        saves.append(opened.store.save(s, 1))
+    assert saves[-1] is True and not any(saves[:-1])  # the save of the end kept it
+    assert opened.store.save(s, 1) is False  # saving the score screen again keeps nothing more
+    with closing(sqlite3.connect(tmp_path / FILE_NAME)) as db:
+        stage = json.loads(db.execute("SELECT data FROM tablestate").fetchone()[0])["stage"]
+    assert stage == "over" and kept_count(tmp_path) == 1
+    opened.store.close()
+
+
+CRASH_AT_THE_END = """
+import os, random, signal, sys
+sys.path.insert(0, {root!r})
+sys.path.insert(0, {tests!r})
+from test_history import RAT, P, Stage, bot_table, make_bot, open_store
+opened = open_store({folder!r})
+s = bot_table(RAT)
+s.host_command(P.parse_host({{"cmd": "start"}}))
+bots = [make_bot(RAT, "random", random.Random(i)) for i in range(3)]
+turn = 0
+while True:
+    acting = sorted(s.rules.to_act(s.state))
+    seat = acting[turn % len(acting)]
+    turn += 1
+    s.submit(seat, s.version, bots[seat].act(s.seat_view(seat)))
+    opened.store.save(s, 8765)
+    if s.stage is Stage.OVER:
+        os.kill(os.getpid(), signal.SIGKILL)  # right after the end was saved: no record file, no close
+"""
+
+
+def test_a_restart_after_a_crash_right_at_the_end_does_not_keep_the_game_twice(tmp_path):
+    script = CRASH_AT_THE_END.format(root=str(ROOT), tests=str(ROOT / "tests"), folder=str(tmp_path))
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=120)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr.decode()
+    assert kept_count(tmp_path) == 1
+    # the real start: resume the score screen and save it at once (the hub's first save)
+    server = ServerThread(port=0, host_ip="127.0.0.1", data_dir=tmp_path, bot_delay=0)
+    server.start()
+    try:
+        update = _wait(server.updates, lambda u: True)
+        assert update["stage"] == "over"
+        server.host_command({"cmd": "to_lobby"})
+        lobby = _wait(server.updates, lambda u: u["stage"] == "lobby")
+        assert len(lobby["history"][RAT]["recent"]) == 1
+    finally:
+        server.stop()
+    assert kept_count(tmp_path) == 1
