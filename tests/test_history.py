@@ -5,6 +5,8 @@ records folder, and the history surviving --fresh and a damaged save (issue 11).
 from __future__ import annotations
 
 import json
+import logging
+import os
 import random
 import signal
 import sqlite3
@@ -12,7 +14,11 @@ import subprocess
 import sys
 import time
 from contextlib import closing
+from dataclasses import replace
+from datetime import datetime, timezone
 from pathlib import Path
+
+import pytest
 
 from game import kept
 from game import protocol as P
@@ -20,9 +26,10 @@ from game.bots import make_bot
 from game.engine import GAMES
 from game.history import KeptGame, KeptSeat, leaders, recent, summary
 from game.protocol import Stage
-from game.records import check_record, loads_record
+from game.records import Record, RecordPlayer, check_record, loads_record, write_record
 from game.server.thread import ServerThread
 from game.session import Out, Session
+from game.simulate import play_game
 from game.store import FILE_NAME, Store, open_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -294,3 +301,103 @@ def test_a_restart_after_a_crash_right_at_the_end_does_not_keep_the_game_twice(t
     finally:
         server.stop()
     assert kept_count(tmp_path) == 1
+
+
+# ---------------------------------------------------------------- the records folder, --fresh, damage
+
+
+def people_record(game: str, index: int, names: tuple[str, ...]) -> Record:
+    """Return a finished bot game's record with people's names in its seats (names are not refereed)."""
+    played = play_game(game, ["random"] * len(names), seed=11, game_index=index)
+    return replace(played.record, players=tuple(RecordPlayer(i, n, None) for i, n in enumerate(names)))
+
+
+def test_the_records_folder_is_imported_once_and_a_broken_record_is_reported_and_skipped(tmp_path, caplog):
+    folder = tmp_path / "records"
+    folder.mkdir()
+    good = {"20261130-201500-rat-a-tat-cat-a1b2c3.json": people_record(RAT, 1, ("Ana", "Bea")),
+            "20261130-203000-rat-a-tat-cat-d4e5f6.json": people_record(RAT, 2, ("ana", "Bea", "Cy")),
+            "my game.json": people_record(SACK, 3, ("Ana", "Bea", "Cy"))}
+    for name, record in good.items():
+        write_record(folder / name, record)
+    os.utime(folder / "my game.json", (1_700_000_000, 1_700_000_000))  # no stamp: its time is the file's
+    (folder / "20261130-210000-cat-in-the-sack-0a0a0a.json").write_text("{not json", encoding="utf-8")
+    tampered = people_record(SACK, 4, ("Ana", "Bea", "Cy")).to_dict()
+    tampered["actions"][0]["card"] = "no such card"
+    (folder / "20261130-211500-cat-in-the-sack-1b1b1b.json").write_text(json.dumps(tampered), encoding="utf-8")
+    unfinished = people_record(RAT, 5, ("Ana", "Bea")).to_dict()
+    unfinished["rounds"][-1]["actions"] = unfinished["rounds"][-1]["actions"][:3]
+    (folder / "20261130-213000-rat-a-tat-cat-2c2c2c.json").write_text(json.dumps(unfinished), encoding="utf-8")
+
+    with caplog.at_level(logging.WARNING, logger="game.kept"):
+        opened = open_store(tmp_path)
+    assert opened.session is None and opened.notice is None  # the start goes on as ever
+    reported = [r.getMessage() for r in caplog.records if r.name == "game.kept"]
+    assert len(reported) == 3
+    assert any("210000-cat-in-the-sack-0a0a0a.json" in line and "not valid JSON" in line for line in reported)
+    assert any("211500-cat-in-the-sack-1b1b1b.json" in line and "action 0" in line for line in reported)
+    assert any("213000-rat-a-tat-cat-2c2c2c.json" in line for line in reported)
+    games = opened.store.kept
+    assert sorted(g.ended for g in games) == [1_700_000_000,
+                                              int(datetime(2026, 11, 30, 20, 15, tzinfo=timezone.utc).timestamp()),
+                                              int(datetime(2026, 11, 30, 20, 30, tzinfo=timezone.utc).timestamp())]
+    assert sorted(g.record for g in games) == sorted(r.to_json() for r in good.values())
+    board = {row["name"]: row["games"] for row in opened.store.history()[RAT]["leaders"]}
+    assert board == {"ana": 2, "Bea": 2, "Cy": 1}  # "Ana" and "ana" are one person
+    opened.store.close()
+
+    # once: a later start imports nothing again, not even a file that came since
+    write_record(folder / "20261201-100000-rat-a-tat-cat-3d3d3d.json", people_record(RAT, 6, ("Dan", "Eve")))
+    again = open_store(tmp_path)
+    assert len(again.store.kept) == 3 and kept_count(tmp_path) == 3
+    again.store.close()
+
+
+def _hub_record(folder: Path, s: Session) -> Path:
+    """Write the finished game's record as the server does (its name stamped with the end, UTC)."""
+    (folder / "records").mkdir(exist_ok=True)
+    return write_record(folder / "records" / f"{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}-{s.game_id}-abcdef.json",
+                        s.recorder.record)
+
+
+def test_fresh_starts_a_new_table_and_the_history_goes_on(tmp_path):
+    s = finished_in(tmp_path)  # kept, but its record file never got written (no records folder)
+    before = (tmp_path / FILE_NAME).read_bytes()
+    fresh = open_store(tmp_path, fresh=True)
+    assert fresh.session is None and "--fresh" in (fresh.notice or "") and "history" in (fresh.notice or "")
+    assert [g.record for g in fresh.store.kept] == [s.recorder.record.to_json()]
+    assert fresh.store.history()[RAT]["leaders"][0]["games"] == 1
+    fresh.store.close()
+    aside = [p for p in tmp_path.iterdir() if "-fresh-" in p.name and p.suffix == ".sqlite"]
+    assert len(aside) == 1 and aside[0].read_bytes() == before  # the old save as it was
+    assert kept_count(tmp_path) == 1
+    finished_in(tmp_path, seed=2)  # and the new table keeps its own games beside
+    assert kept_count(tmp_path) == 2
+
+
+@pytest.mark.parametrize("damage", ["garbage", "bad json"])
+def test_after_a_damaged_save_is_moved_aside_the_history_comes_back(tmp_path, damage):
+    s = finished_in(tmp_path)
+    _hub_record(tmp_path, s)
+    path = tmp_path / FILE_NAME
+    if damage == "garbage":  # nothing of the file can be read: the records folder brings it back
+        path.write_bytes(b"this is not a database at all" * 50)
+    else:  # the table cannot be resumed, its kept games can: carried over, not doubled by the import
+        with closing(sqlite3.connect(path)) as db, db:
+            db.execute("UPDATE tablestate SET data = '{\"join_code\": 5'")
+    opened = open_store(tmp_path)
+    assert opened.session is None and "could not be resumed" in (opened.notice or "")
+    assert [g.record for g in opened.store.kept] == [s.recorder.record.to_json()]
+    opened.store.close()
+    assert kept_count(tmp_path) == 1
+
+
+def test_a_second_copy_cannot_move_the_running_tables_save_aside(tmp_path):
+    first = open_store(tmp_path)
+    s = bot_table(RAT)
+    first.store.save(s, 1)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    with pytest.raises(OSError, match="another Couch Cats"):
+        open_store(tmp_path, fresh=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing renamed under the first
+    first.store.close()
