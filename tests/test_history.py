@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import random
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -401,3 +402,69 @@ def test_a_second_copy_cannot_move_the_running_tables_save_aside(tmp_path):
         open_store(tmp_path, fresh=True)
     assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing renamed under the first
     first.store.close()
+
+
+# ---------------------------------------------------------------- today's saves (format 2)
+
+FIXTURES = ROOT / "tests" / "fixtures" / "save-format-2"
+FACTS = json.loads((FIXTURES / "facts.json").read_text(encoding="utf-8"))
+
+
+def _fixture(tmp_path: Path, name: str, to: str | None = None) -> Path:
+    """Return a copy of the fixture save `name` in its own folder (`to`, default its name)."""
+    folder = tmp_path / (to or name)
+    shutil.copytree(FIXTURES / name, folder)
+    with closing(sqlite3.connect(folder / FILE_NAME)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2  # what main wrote before format 3
+    return folder
+
+
+def test_a_game_saved_in_format_2_migrates_resumes_and_is_kept_when_it_ends(tmp_path):
+    folder = _fixture(tmp_path, "sack-playing")
+    facts = FACTS["sack-playing"]
+    opened = open_store(folder)
+    s = opened.session
+    assert s is not None and opened.port == facts["port"] and opened.notice.startswith("Resumed the game")
+    assert (s.game_id, str(s.stage), s.version, len(s.log), s.join_code) == (
+        facts["game"], facts["stage"], facts["version"], facts["actions"], facts["join_code"])
+    assert [[x.name, x.bot] for x in s.seats] == facts["seats"]
+    assert s.public_update()["view"]["round"] == facts["round"]
+    welcome = s.handle(9, P.Resume(facts["tokens"][1]))[0].message
+    assert (welcome["type"], welcome["seat"], welcome["name"]) == ("welcome", 1, "Bea")
+    with closing(sqlite3.connect(folder / FILE_NAME)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.execute("SELECT count(*) FROM kept_games").fetchone()[0] == 0
+    play_to_the_end(s, opened.store)
+    assert s.stage is Stage.OVER
+    board = opened.store.history()[SACK]["leaders"]
+    assert sorted(row["name"] for row in board) == ["Ana", "Bea"]
+    (game,) = opened.store.kept
+    assert game.started is None  # the game began before its start time was saved
+    opened.store.close()
+    with closing(sqlite3.connect(folder / FILE_NAME)) as db:
+        assert check_record(loads_record(kept.read_kept(db, records=True)[0].record)).ok
+    assert not [p for p in folder.iterdir() if "-bad-" in p.name]
+
+
+def test_a_score_screen_saved_in_format_2_is_kept_once_beside_its_record_file(tmp_path):
+    facts = FACTS["rat-over"]
+    look = open_store(_fixture(tmp_path, "rat-over", to="look"))  # the record the server wrote back then
+    assert look.session is not None and look.session.stage is Stage.OVER
+    record = look.session.recorder.record
+    look.store.close()
+    folder = _fixture(tmp_path, "rat-over")
+    (folder / "records").mkdir()
+    write_record(folder / "records" / "20261201-152400-rat-a-tat-cat-0f0f0f.json", record)
+    server = ServerThread(port=0, host_ip="127.0.0.1", data_dir=folder, bot_delay=0)
+    server.start()  # resumes the score screen, imports the folder, saves at once
+    try:
+        update = _wait(server.updates, lambda u: True)
+        assert update["stage"] == "over" and update["outcome"]["totals"] == facts["result"]["totals"]
+        server.host_command({"cmd": "to_lobby"})
+        lobby = _wait(server.updates, lambda u: u["stage"] == "lobby")
+    finally:
+        server.stop()
+    (last,) = lobby["history"][RAT]["recent"]
+    assert [s["name"] for s in last["seats"]] == [n for n, _ in facts["seats"]]
+    assert last["winners"] == ["Ana"]
+    assert kept_count(folder) == 1
