@@ -96,6 +96,21 @@ def test_the_last_results_are_the_newest_five_with_bots_marked():
     assert len(leaders(more, SACK)) == 5
 
 
+def test_each_games_best_score_from_its_record__R_GAME_3():
+    sack = play_game(SACK, ["random"] * 4, seed=3, game_index=1).record.to_dict()
+    assert GAMES[SACK].best_scores(sack) == [s["total"] for s in sack["result"]["scores"]]  # the final total
+    rounds = play_game(RAT, ["random"] * 3, seed=3, game_index=2, options={"rounds": 4}).record.to_dict()
+    columns = list(zip(*(r["scores"] for r in rounds["rounds"])))
+    assert len(columns[0]) == 4 and GAMES[RAT].best_scores(rounds) == [min(c) for c in columns]  # lowest round
+    # elimination at 20: seats 0 and 1 go out after round 1 (24, 23) and "score" 0 in round 2, which
+    # is not theirs; seat 3 goes out after round 2, seat 2 wins
+    out = play_game(RAT, ["random"] * 4, seed=3, game_index=1,
+                    options={"end": "elimination", "limit": 20}).record.to_dict()
+    assert out["result"]["eliminated"] == [0, 1, 3]
+    assert [r["scores"] for r in out["rounds"]] == [[24, 23, 17, 17], [0, 0, 21, 31]]
+    assert GAMES[RAT].best_scores(out) == [24, 23, 17, 17]
+
+
 def _lobby(game: str = SACK) -> tuple[Session, int]:
     s = Session("HISTRY", random.Random(3), game=game)
     s.handle(1, P.Join("Ana"))
