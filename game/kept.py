@@ -88,18 +88,22 @@ class Imported:
 
 
 def import_records(db: sqlite3.Connection, folder: Path, *, now: Callable[[], float],
-                   say: Callable[[str], None] = log.warning) -> Imported | None:
-    """Import the record files of `folder` once per save file (None: done before).
+                   say: Callable[[str], None] = log.warning,
+                   stop: Callable[[], bool] | None = None) -> Imported | None:
+    """Import the record files of `folder` once per save file (None: done before, or `stop`ped).
 
     Each file is refereed as `replay` does; one that fails is skipped and `say` gets one line
     naming it and why. A game's end comes from the file name's stamp (UTC), else the file's
     modification time; its start is unknown. One transaction, with the mark that it was done.
+    `stop()` is asked before each file: True gives up, nothing written (the next start does it).
     """
     if is_marked(db, IMPORTED):
         return None
     found = []
     skipped = []
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        if stop is not None and stop():
+            return None
         try:
             record = read_record(path)
             verdict = check_record(record)
@@ -118,6 +122,9 @@ def import_records(db: sqlite3.Connection, folder: Path, *, now: Callable[[], fl
     kept = []
     db.execute("BEGIN IMMEDIATE")
     try:
+        if is_marked(db, IMPORTED):  # another connection of this app did it meanwhile
+            db.execute("ROLLBACK")
+            return None
         for game in found:
             added = keep(db, game, "import")
             if added is not None:
