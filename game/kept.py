@@ -45,7 +45,8 @@ CREATE TABLE marks (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 def keep(db: sqlite3.Connection, game: KeptGame, source: str) -> KeptGame | None:
     """Insert a finished game (in the caller's transaction); return it with its id, or None if
-    the same record is kept already. `source`: "table" (played here) or "import" (a record file)."""
+    the same record is kept already. `source`: "table" (played here), "import" (a record file)
+    or "carried" (from a save moved aside)."""
     cur = db.execute(
         "INSERT OR IGNORE INTO kept_games (game, started, ended, options, result, record, digest, source) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -101,11 +101,6 @@ class SaveLock:
         self.path = path
         self._fd: int | None = None
 
-    @property
-    def held(self) -> bool:
-        """Return True while this object holds the lock."""
-        return self._fd is not None
-
     def acquire(self) -> bool:
         """Take the lock without waiting; return False if another holder (another app) has it."""
         if self._fd is not None:
