@@ -27,6 +27,7 @@ DYNAMIC = {
     "bye.": ("replaced", "shutdown", "kicked"),
     "opt.": (),
     "rt.card.": ("peek", "swap", "draw2"),  # Rat-a-Tat Cat's power cards (js/games/rat-a-tat-cat/cards.js)
+    "history.best.": ON_TABLE,  # the lobby board's best column, in each game's words (its own locale section)
 }
 # Error keys named through a variable in the server, which the source scan cannot see.
 INDIRECT_ERRORS = ("lobby_only", "not_now")

@@ -3,6 +3,7 @@
 
 import { el } from "../dom.js";
 import { has, t } from "../i18n.js";
+import { historyBoard } from "./board.js";
 import { rulesLink, safeColour, seatLine, seatToBotButton } from "./common.js";
 
 function seatRow(app, seat, index, count) {
@@ -171,5 +172,6 @@ export function lobbyScreen(app) {
       el("div", { class: "spinner", "aria-hidden": "true" }),
       el("p", { class: "big", text: t("lobby.waiting_host") }),
     ]),
+    historyBoard(u),
   ]);
 }
