@@ -1,4 +1,4 @@
-"""Couch Cats command line: play (TV + server, the default), serve (no TV), simulate, replay.
+"""Couch Cats command line: play (TV + server, the default), serve (no TV), simulate, replay, history, export.
 
 `python main.py` and the installed `couchcats` command (pyproject.toml) both run `console`.
 """
@@ -44,6 +44,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_replay = sub.add_parser("replay", help="referee game records; exit 0 only if all are legal")
     p_replay.add_argument("files", nargs="+", metavar="FILE")
+
+    p_hist = sub.add_parser("history", help="the household's leaderboards and last results (works beside a running table)")
+    p_hist.add_argument("--game", default=None, help="only this game (default: every game the lobby offers)")
+    p_hist.add_argument("--json", action="store_true", help="print JSON, shaped as the lobby's `history`")
+    p_hist.add_argument("--data", default=None, help="the data folder (default: this computer's)")
+
+    p_export = sub.add_parser("export", help="write every kept game as a record file that replay accepts")
+    p_export.add_argument("dir", metavar="DIR", help="folder to write the records to (made if missing)")
+    p_export.add_argument("--game", default=None, help="only this game's records")
+    p_export.add_argument("--data", default=None, help="the data folder (default: this computer's)")
     return parser
 
 
@@ -87,6 +97,14 @@ def main(argv: list[str] | None = None) -> int:
         from game.records import run_replay
 
         return run_replay(args)
+    if command == "history":
+        from game.history_commands import run_history
+
+        return run_history(args)
+    if command == "export":
+        from game.history_commands import run_export
+
+        return run_export(args)
     if command == "serve":
         from game.server.run import run_serve
 

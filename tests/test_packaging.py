@@ -97,7 +97,7 @@ def test_the_installed_command_runs_from_another_folder(installed: Path, tmp_pat
     out, err = proc.communicate(timeout=TIMEOUT)
     assert proc.returncode == 0, err
     assert out.startswith("usage: couchcats")
-    for command in ("play", "serve", "simulate", "replay"):
+    for command in ("play", "serve", "simulate", "replay", "history", "export"):
         assert command in out
     where = subprocess.run([sys.executable, "-c", "import game.paths as p; print(p.WEB_ROOT, p.ASSETS, sep='\\n')"],
                            cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(installed)},

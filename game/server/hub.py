@@ -52,6 +52,8 @@ class Hub:
         rng = rng or random.Random(secrets.randbits(64))
         self.session = session or Session(config.join_code, random.Random(rng.getrandbits(64)))
         self.store = store  # the autosave (game.store), or None to keep none
+        if store is not None:
+            self.session.set_history(store.history())  # the household's, for the lobby
         self.port = 0  # saved with the table so a restart listens where the phones look
         self._saved: tuple[int, int] | None = None
         self._save_failing = False
@@ -182,7 +184,8 @@ class Hub:
         if mark == self._saved and not force:
             return
         try:
-            self.store.save(session, self.port)
+            if self.store.save(session, self.port):  # a finished game was kept with its end
+                session.set_history(self.store.history())
         except (sqlite3.Error, OSError) as exc:
             log.error("could not save the game: %s", exc)
             if not self._save_failing:
