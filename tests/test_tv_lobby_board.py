@@ -235,3 +235,28 @@ def test_a_long_result_keeps_its_winners_shrinks_then_says_how_many_more() -> No
     assert drawn <= width
     short = result_pieces(t, rigged_history()[SACK]["recent"][0], NOW)
     assert fit_pieces(tc, t, short, width) == (short, layout.TEXT_SMALL)  # three seats: all, full size
+
+
+def test_the_tv_draws_the_board_the_real_server_sends_from_its_save(tmp_path) -> None:
+    import time
+
+    from game.server.thread import ServerThread
+    from tests.household import household, seed
+
+    seed(tmp_path, household(int(time.time())))
+    server = ServerThread(port=0, host_ip="127.0.0.1", data_dir=tmp_path, bot_delay=0)
+    server.start()
+    try:
+        app = TvApp(server)
+        deadline = time.monotonic() + 10
+        while app.model.update is None or app.scene.board() is None:
+            assert time.monotonic() < deadline, "no board came with the server's lobby"
+            app.tick(0.05)
+            time.sleep(0.01)
+        _canvas, texts = drawn_texts(app)
+        shown = [text for text, _ in texts]
+        assert "Top score" in shown and "Ana" in shown and "Maximiliano Ruiz" in shown
+        assert not any(name in shown for name in ("Felix", "Luna", "Tom"))  # bots: in results, never leaders
+        assert all(LOBBY.board.contains(r) for text, r in texts if text == "Maximiliano Ruiz")
+    finally:
+        server.stop()

@@ -10,55 +10,20 @@ from typing import Any
 
 import pytest
 
-from game import kept
-from game.history import KeptGame, KeptSeat
 from game.server.thread import ServerThread
-from game.store import FILE_NAME, Store
 from tests.browser.phones import Phone, assert_accessible, assert_touch_targets
 from tests.browser.test_phone_small import SMALL_PHONE
+from tests.household import MARKUP, RAT, SACK, household, seed
 
 pytestmark = pytest.mark.browser
 
-SACK, RAT = "cat-in-the-sack", "rat-a-tat-cat"
-DAY = 24 * 3600
 WAIT_S = 8  # a safety net, not a speed assertion
-MARKUP = "<b>Zoé</b>"  # a name that looks like markup is shown as the letters it is
-
-
-def game(game_id: str, ended: int, *seats: tuple[str, str | None, int, int | None, bool]) -> KeptGame:
-    """Return a kept game with (name, bot kind, total, best, won) per seat."""
-    return KeptGame(game_id, ended, None, tuple(KeptSeat(i, *s) for i, s in enumerate(seats)), {}, {}, "",
-                    f"digest-{game_id}-{ended}")
-
-
-def household(now: int) -> list[KeptGame]:
-    """Return six games of Cat in the Sack (the last five shown) and two of Rat-a-Tat Cat, the newest yesterday."""
-    return [
-        game(SACK, now - 40 * DAY, ("Ana", None, 30, 30, False), ("Chloé", None, 49, 49, True)),
-        game(SACK, now - 30 * DAY, ("Ana", None, 61, 61, True), ("Dániel", None, 44, 44, False),
-             ("Tom", "heuristic", 40, 40, False)),
-        game(SACK, now - 9 * DAY, ("Ana", None, 39, 39, False), ("Felix", "heuristic", 55, 55, True),
-             ("Chloé", None, 41, 41, False), ("Dániel", None, 33, 33, False), (MARKUP, None, 12, 12, False)),
-        game(SACK, now - 5 * DAY, ("Ana", None, 44, 44, False), ("Maximiliano Ruiz", None, 50, 50, True),
-             ("Luna", "random", 31, 31, False), ("Chloé", None, 50, 50, True)),
-        game(SACK, now - 3 * DAY, ("Ana", None, 52, 52, True), ("Felix", "heuristic", 48, 48, False),
-             ("Chloé", None, 40, 40, False)),
-        game(SACK, now - DAY, ("Ana", None, 58, 58, True), ("Maximiliano Ruiz", None, 47, 47, False),
-             ("Felix", "heuristic", 45, 45, False)),
-        game(RAT, now - 2 * DAY, ("Béla", None, 12, 0, True), ("Zsófi", None, 31, 3, False)),
-        game(RAT, now - DAY, ("Zsófi", None, 15, 2, True), ("Béla", None, 22, 4, False), ("Luna", "random", 30, 5, False)),
-    ]
 
 
 @pytest.fixture
 def kept_server(tmp_path: Path) -> Iterator[ServerThread]:
     """Yield the real server on a save that has kept the household's games (as finished games are kept)."""
-    store = Store(tmp_path / FILE_NAME)
-    store.connect()
-    with store.connection:
-        for g in household(int(time.time())):
-            kept.keep(store.connection, g, "import")
-    store.close()
+    seed(tmp_path, household(int(time.time())))
     srv = ServerThread(port=0, host_ip="127.0.0.1", data_dir=tmp_path, bot_delay=0.05)
     srv.start()
     try:
