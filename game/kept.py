@@ -45,7 +45,8 @@ CREATE TABLE marks (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 def keep(db: sqlite3.Connection, game: KeptGame, source: str) -> KeptGame | None:
     """Insert a finished game (in the caller's transaction); return it with its id, or None if
-    the same record is kept already. `source`: "table" (played here) or "import" (a record file)."""
+    the same record is kept already. `source`: "table" (played here), "import" (a record file)
+    or "carried" (from a save moved aside)."""
     cur = db.execute(
         "INSERT OR IGNORE INTO kept_games (game, started, ended, options, result, record, digest, source) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -88,18 +89,22 @@ class Imported:
 
 
 def import_records(db: sqlite3.Connection, folder: Path, *, now: Callable[[], float],
-                   say: Callable[[str], None] = log.warning) -> Imported | None:
-    """Import the record files of `folder` once per save file (None: done before).
+                   say: Callable[[str], None] = log.warning,
+                   stop: Callable[[], bool] | None = None) -> Imported | None:
+    """Import the record files of `folder` once per save file (None: done before, or `stop`ped).
 
     Each file is refereed as `replay` does; one that fails is skipped and `say` gets one line
     naming it and why. A game's end comes from the file name's stamp (UTC), else the file's
     modification time; its start is unknown. One transaction, with the mark that it was done.
+    `stop()` is asked before each file: True gives up, nothing written (the next start does it).
     """
     if is_marked(db, IMPORTED):
         return None
     found = []
     skipped = []
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        if stop is not None and stop():
+            return None
         try:
             record = read_record(path)
             verdict = check_record(record)
@@ -118,6 +123,9 @@ def import_records(db: sqlite3.Connection, folder: Path, *, now: Callable[[], fl
     kept = []
     db.execute("BEGIN IMMEDIATE")
     try:
+        if is_marked(db, IMPORTED):  # another connection of this app did it meanwhile
+            db.execute("ROLLBACK")
+            return None
         for game in found:
             added = keep(db, game, "import")
             if added is not None:

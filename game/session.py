@@ -110,14 +110,17 @@ class Session:
         acting = self.rules.to_act(self.state)
         return [(i, s.bot) for i, s in enumerate(self.seats) if s.bot is not None and i in acting]
 
-    def set_history(self, history: dict[str, Any]) -> None:
-        """Take the household's history (`game.history.summary`) for the lobby's updates.
+    def set_history(self, history: dict[str, Any]) -> list[Out]:
+        """Take the household's history (`game.history.summary`) for the lobby's updates; return
+        what to send: in the lobby, the new version that shows it (else nothing: the lobby's
+        next update carries it).
 
-        Called when the table opens and when a finished game was kept (the table is then on its
-        score screen: the lobby's next update carries it, so no version is needed for it).
+        Called when the table opens, when a finished game was kept (on its score screen), and
+        when the records folder was imported after the table opened.
         """
         self.history = P.history_to_wire(history)
         self._public_cache = None
+        return self._changed() if self.stage is Stage.LOBBY else []
 
     def _lobby_history(self) -> dict[str, Any] | None:
         return self.history if self.stage is Stage.LOBBY else None

@@ -101,11 +101,6 @@ class SaveLock:
         self.path = path
         self._fd: int | None = None
 
-    @property
-    def held(self) -> bool:
-        """Return True while this object holds the lock."""
-        return self._fd is not None
-
     def acquire(self) -> bool:
         """Take the lock without waiting; return False if another holder (another app) has it."""
         if self._fd is not None:
@@ -243,10 +238,28 @@ class Store:
     def import_records(self, folder: Path) -> kept.Imported | None:
         """Import the record files of `folder` if this file never did (see `kept.import_records`)."""
         done = kept.import_records(self._need(), folder, now=self.wall)
+        self.add_imported(done, folder)
+        return done
+
+    def import_due(self) -> bool:
+        """Return True if this file has not imported the records folder yet."""
+        return self._db is not None and not kept.is_marked(self._db, kept.IMPORTED)
+
+    def import_apart(self, folder: Path, stop: Callable[[], bool]) -> kept.Imported | None:
+        """Import the records folder on a connection of its own: for a worker thread, while the
+        table saves on its own thread (WAL; the import's one write transaction is short). Hand
+        the result to `add_imported` on the store's thread. None: done before, or stopped."""
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        try:
+            return kept.import_records(db, folder, now=self.wall, stop=stop)
+        finally:
+            db.close()
+
+    def add_imported(self, done: kept.Imported | None, folder: Path) -> None:
+        """Take in the games an import kept (the history changes if there are any)."""
         if done is not None and done.kept:
             self._add_kept(done.kept)
             log.info("history: imported %d finished game(s) from %s", len(done.kept), folder)
-        return done
 
     def carry_over(self, old: Path) -> None:
         """Keep here the games kept in the moved-aside save `old` (it is only read)."""
@@ -355,12 +368,14 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
 # ---------------------------------------------------------------- open, move aside
 
 def open_store(data_dir: Path, *, fresh: bool = False, rng: random.Random | None = None,
-               clock: Callable[[], float] = time.monotonic, wall: Callable[[], float] = time.time) -> Opened:
+               clock: Callable[[], float] = time.monotonic, wall: Callable[[], float] = time.time,
+               import_records: bool = True) -> Opened:
     """Open `<data_dir>/couchcats.sqlite` and resume its table (unless `fresh`).
 
     A save that cannot be used, or that `fresh` asks to ignore, is renamed aside and a new one
     started; the games it kept are carried over. Then the records folder is imported, once per
-    file. Raise OSError if another app holds the save, or if even a new save file cannot be made.
+    file (`import_records` False: the caller does it later, e.g. the server once it listens).
+    Raise OSError if another app holds the save, or if even a new save file cannot be made.
     """
     path = Path(data_dir) / FILE_NAME
     rng = rng or random.Random(secrets.randbits(64))
@@ -375,7 +390,8 @@ def open_store(data_dir: Path, *, fresh: bool = False, rng: random.Random | None
     try:  # the history is worth having, but never at the cost of the table
         if aside is not None:
             store.carry_over(aside)
-        store.import_records(Path(data_dir) / kept.RECORDS_FOLDER)
+        if import_records:
+            store.import_records(Path(data_dir) / kept.RECORDS_FOLDER)
     except (sqlite3.Error, OSError) as exc:
         log.error("the history could not be brought into %s: %s", path, exc)
     return opened

@@ -63,6 +63,9 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
                                                    r"^    handler p99: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$"]),
                   (["--tv"], [*_SERVER_LINES[:1], _SERVER_LINES[1] + r"; TV process RSS \d+ MB", *_SERVER_LINES[2:],
                               rf"^    TV frames while measuring: \d+; tick {_MS}; draw {_MS}; flip {_MS}$"])],
+    "history.py": [([], [r"^import of \d+ records \(\d+ KiB\) at the first start: [\d.]+ s \([\d.]+ ms per record, refereed\), \d+ kept$",
+                         r"^save of a game's end, keeping it: p50 [\d.]+ ms over \d+ games \(a move's save: p50 [\d.]+ ms\)$",
+                         r"^the lobby's history of \d+ kept games worked out: [\d.]+ ms$"])],
     "idle.py": [([], [r"^main.py from \S+: 2 process\(es\)$",
                       r"^idle lobby, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, 'total': [\d.]+\}$",
                       r"^table waiting for a human, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, "

@@ -369,6 +369,45 @@ def test_the_records_folder_is_imported_once_and_a_broken_record_is_reported_and
     again.store.close()
 
 
+def test_the_server_imports_the_records_folder_after_it_listens_and_the_lobby_then_shows_them(tmp_path, caplog):
+    folder = tmp_path / "records"
+    folder.mkdir()
+    write_record(folder / "20261130-201500-rat-a-tat-cat-a1b2c3.json", people_record(RAT, 1, ("Ana", "Bea")))
+    write_record(folder / "20261130-203000-rat-a-tat-cat-d4e5f6.json", people_record(RAT, 2, ("Ana", "Cy")))
+    (folder / "20261130-210000-rat-a-tat-cat-0a0a0a.json").write_text("[]", encoding="utf-8")
+    server = ServerThread(port=0, host_ip="127.0.0.1", data_dir=tmp_path, bot_delay=0)
+    with caplog.at_level(logging.WARNING, logger="game.kept"):
+        server.start()
+        try:
+            first = _wait(server.updates, lambda u: True)
+            assert first["history"][RAT]["recent"] == []  # the table opened without waiting for it
+            later = _wait(server.updates, lambda u: len(u["history"][RAT]["recent"]) == 2)
+            assert later["version"] == first["version"] + 1
+            assert {row["name"]: row["games"] for row in later["history"][RAT]["leaders"]} == {"Ana": 2, "Bea": 1, "Cy": 1}
+        finally:
+            server.stop()
+    assert [r.getMessage() for r in caplog.records if "0a0a0a" in r.getMessage()] == [
+        f"history: not imported {folder / '20261130-210000-rat-a-tat-cat-0a0a0a.json'}: "
+        "not a record: the top level must be an object"]
+    assert kept_count(tmp_path) == 2
+
+
+def test_an_import_stopped_half_way_writes_nothing_and_is_done_at_the_next_start(tmp_path):
+    folder = tmp_path / "records"
+    folder.mkdir()
+    for i in range(3):
+        write_record(folder / f"20261130-20000{i}-rat-a-tat-cat-00000{i}.json", people_record(RAT, i + 1, ("Ana", "Bea")))
+    opened = open_store(tmp_path, import_records=False)
+    asked = []
+    assert opened.store.import_due()
+    done = opened.store.import_apart(folder, stop=lambda: asked.append(1) or len(asked) > 2)
+    assert done is None and opened.store.kept == [] and kept_count(tmp_path) == 0 and opened.store.import_due()
+    opened.store.close()
+    again = open_store(tmp_path)
+    assert len(again.store.kept) == 3 and not again.store.import_due()
+    again.store.close()
+
+
 def _hub_record(folder: Path, s: Session) -> Path:
     """Write the finished game's record as the server does (its name stamped with the end, UTC)."""
     (folder / "records").mkdir(exist_ok=True)
