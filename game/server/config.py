@@ -6,10 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.kept import RECORDS_FOLDER
+from game.paths import WEB_ROOT
 from game.protocol import MAX_FRAME_BYTES
 
-ROOT = Path(__file__).resolve().parents[2]
-WEB_ROOT = ROOT / "controller_web"
 DEFAULT_BOT_DELAY = 1.2  # seconds: slow enough that people at the table see what a bot did
 
 

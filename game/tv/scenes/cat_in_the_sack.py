@@ -19,6 +19,7 @@ from game.tv.scenes.sack_table import MARKER_SIZE, MINI_CARD, SackTableScene
 MINI = (44, 62)  # the won cards beside a name on the score screen (open piles)
 
 TEXTS: dict[str, dict[str, str]] = {
+    "history.best": {"en": "Top score", "es": "Récord", "fr": "Record", "hu": "Rekord"},  # the most points in a game
     "game.cat-in-the-sack": {"en": "Cat in the Sack", "es": "Gato en el saco",
                              "fr": "Chat en poche", "hu": "Zsákbamacska"},
     "opt.open_piles": {"en": "Open piles", "es": "Montones abiertos", "fr": "Piles ouvertes",
