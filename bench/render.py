@@ -25,7 +25,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.server.thread import ServerThread  # noqa: E402
+from game.server.process import ServerProcess  # noqa: E402
 from game.tv.app import Display, TvApp  # noqa: E402
 
 
@@ -41,7 +41,8 @@ def frame_times(seconds: float, bot_delay: float) -> tuple[list[float], list[flo
     warm-up are measured (a short run on a busy machine may spend all its time warming up).
     """
     with tempfile.TemporaryDirectory() as data:
-        server = ServerThread(port=0, data_dir=Path(data), bot_delay=bot_delay)
+        # the arrangement of `main.py play`: the server in a process of its own, the TV watching it
+        server = ServerProcess(port=0, data_dir=Path(data), bot_delay=bot_delay)
         server.start()
         try:
             pygame.display.init()
