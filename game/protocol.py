@@ -280,6 +280,7 @@ _TABLE: Schema = {"game": None,
 _YOU: Schema = {"seat": None, "role": None, "host": None, "name": None, "colour": None, "symbol": None}
 _TIMER: Schema = {"seat": None, "seconds_left": None}
 _GAME_TIME: Schema = {"seconds_left": None}
+_COURSE: Schema = {"values": None, "limit": None}
 
 
 class WireShapeError(ValueError):
@@ -426,12 +427,15 @@ def table_to_wire(table: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def outcome_to_wire(game_id: str, outcome: Any) -> dict[str, Any] | None:
-    """Return a game's outcome as the score screens get it: winners, totals, which way they rank, detail."""
+    """Return a game's outcome as the score screens get it: winners, totals, which way they rank, detail,
+    and the course for the chart (null when the game gives none)."""
     if outcome is None:
         return None
+    course = outcome.course
     return {"winners": _leaf(outcome.winners), "totals": _leaf(outcome.totals),
             "lowest_wins": bool(outcome.lowest_wins),
-            "detail": shape(outcome.detail, GAMES[game_id].detail_schema)}
+            "detail": shape(outcome.detail, GAMES[game_id].detail_schema),
+            "course": None if course is None else shape(course.to_dict(), _COURSE)}
 
 
 def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[str, Any],
