@@ -177,3 +177,23 @@ def test_the_chart_layout_lies_inside_the_safe_area_and_clear_of_the_lines(seats
     assert not rects["results_chart.tie_note"].colliderect(rects["results_chart.header"])
     assert box.height >= 220
     assert all(r.height - 12 >= 50 for r in lines)  # room for the won cards beside a name (Cat in the Sack)
+
+
+def test_the_won_cards_beside_a_name_fit_the_lower_lines_of_the_chart_screen() -> None:
+    app = results_app(SACK, 5, {"open_piles": True})
+    asked: list[tuple[int, int]] = []
+    face = app.ctx.art.face
+
+    def spy(card: Any, size: tuple[int, int]) -> pygame.Surface:
+        asked.append(tuple(size))
+        return face(card, size)
+
+    app.ctx.art.face = spy  # type: ignore[method-assign]
+    app.draw(pygame.Surface(layout.CANVAS))
+    assert asked, "the open piles' won cards are drawn beside the names"
+    room = RESULTS_CHART.line(0).height - 8  # inside the line's 4 px border
+    assert all(h <= room for _, h in asked), (asked, room)
+    app.model.update["outcome"]["course"] = None  # the full-size lines keep the full-size cards
+    asked.clear()
+    app.draw(pygame.Surface(layout.CANVAS))
+    assert asked and all(h > room for _, h in asked)

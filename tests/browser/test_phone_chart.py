@@ -125,13 +125,17 @@ def test_the_score_screen_draws_each_seats_course_in_its_colour_and_symbol(pw_br
         context.close()
 
 
-def test_no_course_no_chart(pw_browser: Any, server: Any) -> None:
+def test_a_chart_only_for_a_course_with_whole_numbers(pw_browser: Any, server: Any) -> None:
     pw, browser = pw_browser
     context = browser.new_context(**pw.devices["Pixel 7"], locale="en")
     page = context.new_page()
     try:
         page.goto(f"http://127.0.0.1:{server.port}/rules")
         update = finished(3, [[1, 2], [3, 4], [5, 6]])
+        update["outcome"]["course"]["values"][1] = [3, "4"]  # a seat whose values are not all numbers: no line
+        page.evaluate(RENDER, {"update": update, "lang": "en"})
+        page.locator("figure.chart").wait_for()
+        assert page.evaluate("() => [...document.querySelectorAll('.chart-line')].map((g) => g.dataset.seat)") == ["0", "2"]
         update["outcome"]["course"] = None
         page.evaluate(RENDER, {"update": update, "lang": "en"})
         page.locator("table.scores").wait_for()
