@@ -44,6 +44,7 @@ class HostCmd(StrEnum):
     MOVE_SEAT = "move_seat"
     START = "start"
     SEAT_TO_BOT = "seat_to_bot"
+    SET_BOT = "set_bot"
     PLAY_AGAIN = "play_again"
     TO_LOBBY = "to_lobby"
 
@@ -117,6 +118,7 @@ class Host:
     kind: str | None = None
     seat: int | None = None
     to: int | None = None
+    level: str | None = None
 
 
 @dataclass(frozen=True)
@@ -241,8 +243,13 @@ def parse_host(data: Mapping[str, Any]) -> Host:
             raise _bad("bad_field", "The field {field} is missing or wrong.", field="value")
         return Host(cmd, name=name, value=value)
     if cmd is HostCmd.ADD_BOT:
-        return Host(cmd, kind=_str(data, "kind", max_chars=40, optional=True))
-    if cmd in (HostCmd.REMOVE_SEAT, HostCmd.SEAT_TO_BOT):
+        return Host(cmd, kind=_str(data, "kind", max_chars=40, optional=True),
+                    level=_str(data, "level", max_chars=20, optional=True))
+    if cmd is HostCmd.SEAT_TO_BOT:
+        return Host(cmd, seat=_int(data, "seat"), level=_str(data, "level", max_chars=20, optional=True))
+    if cmd is HostCmd.SET_BOT:
+        return Host(cmd, seat=_int(data, "seat"), level=_str(data, "level", max_chars=20))
+    if cmd is HostCmd.REMOVE_SEAT:
         return Host(cmd, seat=_int(data, "seat"))
     if cmd is HostCmd.MOVE_SEAT:
         return Host(cmd, seat=_int(data, "seat"), to=_int(data, "to"))
@@ -264,7 +271,7 @@ TABLE_EVENTS: dict[str, Schema] = {
 }
 
 _SEAT_ROW: Schema = {"seat": None, "name": None, "colour": None, "symbol": None, "bot": None,
-                     "connected": None, "host": None}
+                     "level": None, "connected": None, "host": None}
 _OPTION_SPEC: Schema = {"name": None, "kind": None, "default": None, "choices": None, "min": None,
                         "max": None, "shown_when": None}
 TABLE_OPTIONS: tuple[OptionSpec, ...] = (
@@ -272,7 +279,8 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
 )
 """The table's own options, for every game (each game declares its own in its GameRules)."""
 _TABLE: Schema = {"game": None,
-                  "games": {"id": None, "min_players": None, "max_players": None, "options": _OPTION_SPEC},
+                  "games": {"id": None, "min_players": None, "max_players": None, "options": _OPTION_SPEC,
+                            "bot_levels": None},
                   "table_options": _OPTION_SPEC,
                   "options": {o.name: None for o in TABLE_OPTIONS} | {
                       o.name: None for rules in GAMES.values() for o in rules.options},

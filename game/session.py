@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from game import protocol as P
+from game.bots import DEFAULT_LEVEL, kind_for, level_of, levels
 from game.bots import kinds as bot_kinds
 from game.engine import GAMES, GameError, GameRules, OptionSpec
 from game.engine.common import TIME_UP
@@ -145,7 +146,8 @@ class Session:
             "host_seat": self.host_seat,
             "watchers": len(self.public_conns()),
             "seats": [{"seat": i, "name": s.name, "colour": s.colour, "symbol": s.symbol,
-                       "bot": s.bot, "connected": s.conn is not None or (s.bot is not None and not s.human),
+                       "bot": s.bot, "level": level_of(self.game_id, s.bot),
+                       "connected": s.conn is not None or (s.bot is not None and not s.human),
                        "host": s is self.host} for i, s in enumerate(self.seats)],
         }
 
@@ -321,8 +323,19 @@ class Session:
         return {s.name.casefold() for s in self.seats + self.pending}
 
     def _default_bot(self) -> str:
-        available = bot_kinds(self.game_id)
-        return "heuristic" if "heuristic" in available else available[0]
+        return kind_for(self.game_id, DEFAULT_LEVEL) or bot_kinds(self.game_id)[0]
+
+    def _bot_kind(self, cmd: P.Host) -> str:
+        """Return the bot kind a host command asks for: by level (easy/normal/hard), by kind, or the default."""
+        if cmd.level is not None:
+            kind = kind_for(self.game_id, cmd.level)
+            if kind is None:
+                raise GameError("unknown_bot", "There is no such bot.")
+            return kind
+        kind = cmd.kind or self._default_bot()
+        if kind not in bot_kinds(self.game_id):
+            raise GameError("unknown_bot", "There is no such bot.")
+        return kind
 
     def _max_seats(self) -> int:
         return min(MAX_SEATS, self.rules.max_players)
@@ -513,8 +526,16 @@ class Session:
                 raise GameError("unknown_game", "Unknown game.")
             if cmd.game != self.game_id:
                 table = {o.name: self.options.get(o.name, o.default) for o in TABLE_OPTIONS}
+                old = self.game_id
                 self.game_id = cmd.game
                 self.options = {**self._default_options(), **table}
+                for seat in self.seats:  # a bot keeps its level; a kind the new game lacks becomes its default
+                    if seat.bot is not None:
+                        level = level_of(old, seat.bot)
+                        kind = kind_for(self.game_id, level) if level else None
+                        if kind is None and seat.bot not in bot_kinds(self.game_id):
+                            kind = self._default_bot()
+                        seat.bot = kind or seat.bot
             return self._changed()
         if c is HostCmd.SET_OPTION:
             self._need_stage(Stage.LOBBY, Stage.OVER)
@@ -525,9 +546,7 @@ class Session:
             return self._changed()
         if c is HostCmd.ADD_BOT:
             self._need_stage(Stage.LOBBY)
-            kind = cmd.kind or self._default_bot()
-            if kind not in bot_kinds(self.game_id):
-                raise GameError("unknown_bot", "There is no such bot.")
+            kind = self._bot_kind(cmd)
             if len(self.seats) >= self._max_seats():
                 raise GameError("table_full", "The table is full.")
             taken = self._names_taken()
@@ -556,7 +575,14 @@ class Session:
             seat = self._seat_index(cmd.seat)
             if seat.conn is not None or seat.bot is not None:
                 raise GameError("seat_in_use", "That player is still connected.")
-            seat.bot = self._default_bot()
+            seat.bot = self._bot_kind(cmd)
+            return self._changed()
+        if c is HostCmd.SET_BOT:
+            self._need_stage(Stage.LOBBY)
+            seat = self._seat_index(cmd.seat)
+            if seat.bot is None or seat.human:
+                raise GameError("not_a_bot", "That seat is not a bot's.")
+            seat.bot = self._bot_kind(cmd)
             return self._changed()
         if c is HostCmd.PLAY_AGAIN:
             self._need_stage(Stage.OVER)
@@ -603,4 +629,4 @@ def _wire_events(raw: list[Any]) -> list[dict[str, Any]]:
 def _game_entry(rules: GameRules) -> dict[str, Any]:
     """Return what the lobbies need of a game: its id, its seat range and its declared options."""
     return {"id": rules.id, "min_players": rules.min_players, "max_players": rules.max_players,
-            "options": [o.to_dict() for o in rules.options]}
+            "options": [o.to_dict() for o in rules.options], "bot_levels": levels(rules.id)}

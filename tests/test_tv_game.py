@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.bots import levels
 from game.server.thread import ServerThread
 from game.tv import layout
 from game.tv.app import TvApp
@@ -93,17 +94,19 @@ def test_lobby_keys_send_the_host_commands() -> None:
     server = FakeServer([update(1, "lobby", table(4, bots=(1, 3)), None)])
     app = TvApp(server)
     app.tick(0.02)
-    for k in (pygame.K_b, pygame.K_DELETE, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_t, pygame.K_RETURN):
+    for k in (pygame.K_b, pygame.K_v, pygame.K_DELETE, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_t, pygame.K_RETURN):
         key(app, k)
     assert server.commands == [
-        {"cmd": "add_bot", "kind": "heuristic"},
+        {"cmd": "add_bot", "level": "normal"},
+        {"cmd": "set_bot", "seat": 3, "level": levels("cat-in-the-sack")[(levels("cat-in-the-sack").index("normal") + 1)
+                                                                        % len(levels("cat-in-the-sack"))]},
         {"cmd": "remove_seat", "seat": 3},
         {"cmd": "set_option", "name": "open_piles", "value": True},
         {"cmd": "set_option", "name": "turn_timer", "value": 30},
         {"cmd": "start"},
     ]
     key(app, pygame.K_g)  # G: the next game the table offers
-    assert server.commands[5] == {"cmd": "set_game", "game": "rat-a-tat-cat"}
+    assert server.commands[6] == {"cmd": "set_game", "game": "rat-a-tat-cat"}
 
 
 def test_the_game_key_says_so_when_the_table_offers_one_game() -> None:

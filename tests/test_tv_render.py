@@ -258,7 +258,7 @@ def test_demo_director_fills_starts_and_plays_again() -> None:
     server = FakeServer([update(1, "lobby", table(0), None)])
     app = TvApp(server, demo=True)
     app.tick(0.1)
-    assert server.commands[-1] == {"cmd": "add_bot", "kind": "heuristic"}
+    assert server.commands[-1] == {"cmd": "add_bot", "level": "normal"}
     server.updates.put(update(5, "lobby", table(4, bots=(0, 1, 2, 3)), None))
     app.tick(0.1)
     assert server.commands[-1] == {"cmd": "start"}

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from game.bots import make_bot
+from game.bots import levels
 from game.engine import GAMES
 from game.engine import cat_in_the_sack as sack
 from game.engine.cat_in_the_sack_views import public_view, view_for
@@ -23,11 +24,13 @@ def table(players: int, *, open_piles: bool = False, timer: int = 0, disconnecte
     """Return a `table` part with `players` seats (seat 0 the host), the registry's games and options."""
     return {"game": "cat-in-the-sack", "options": {"open_piles": open_piles, "turn_timer": timer},
             "games": [{"id": r.id, "min_players": r.min_players, "max_players": r.max_players,
-                       "options": [o.to_dict() for o in r.options]} for r in GAMES.values() if r.on_table],
+                       "options": [o.to_dict() for o in r.options], "bot_levels": levels(r.id)}
+                      for r in GAMES.values() if r.on_table],
             "table_options": [o.to_dict() for o in TABLE_OPTIONS],
             "join_code": "K7MQ2X", "host_seat": 0, "watchers": 1,
             "seats": [{"seat": i, "name": NAMES[i], "colour": COLOURS[i], "symbol": SYMBOLS[i],
-                       "bot": "heuristic" if i in bots else None, "connected": i not in disconnected,
+                       "bot": "heuristic" if i in bots else None, "level": "normal" if i in bots else None,
+                       "connected": i not in disconnected,
                        "host": i == 0} for i in range(players)]}
 
 

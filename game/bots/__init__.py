@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import random
 from collections.abc import Sequence
 from typing import Any, Callable, Protocol
@@ -43,16 +44,59 @@ class BotFeeder:
 BotFactory = Callable[[random.Random], Bot]
 
 BOT_KINDS: dict[str, dict[str, BotFactory]] = {}
+SLOW_KINDS: set[tuple[str, str]] = set()  # (game, kind) whose thinking takes long: the server runs it apart
+LEVELS = ("easy", "normal", "hard")  # what a host picks for a bot seat, weakest first
+LEVEL_KINDS: dict[str, dict[str, str]] = {}  # game -> level -> the bot kind that plays it
+DEFAULT_LEVEL = "normal"
 
 
-def register(game_id: str, kind: str) -> Callable[[BotFactory], BotFactory]:
-    """Return a decorator that registers a bot factory for (game, kind)."""
+def register(game_id: str, kind: str, *, slow: bool = False,
+             level: str | None = None) -> Callable[[BotFactory], BotFactory]:
+    """Return a decorator that registers a bot factory for (game, kind).
+
+    `slow`: the bot searches (its move may take a large part of a second), so a server thinks
+    for it in a worker process (game.server.thinker) instead of on its event loop.
+    `level`: the level of LEVELS this kind plays for people (kinds without one, e.g. `random`,
+    are for simulations and tests, and a host may still seat them by kind).
+    """
+    if level is not None and level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
 
     def deco(factory: BotFactory) -> BotFactory:
         BOT_KINDS.setdefault(game_id, {})[kind] = factory
+        if slow:
+            SLOW_KINDS.add((game_id, kind))
+        else:
+            SLOW_KINDS.discard((game_id, kind))
+        if level is not None:
+            LEVEL_KINDS.setdefault(game_id, {})[level] = kind
         return factory
 
     return deco
+
+
+def levels(game_id: str) -> list[str]:
+    """Return the levels a host may pick for the game's bots, weakest first."""
+    _load()
+    return [lv for lv in LEVELS if lv in LEVEL_KINDS.get(game_id, {})]
+
+
+def kind_for(game_id: str, level: str) -> str | None:
+    """Return the bot kind that plays `level` in the game, or None if it has none."""
+    _load()
+    return LEVEL_KINDS.get(game_id, {}).get(level)
+
+
+def level_of(game_id: str, kind: str | None) -> str | None:
+    """Return the level a bot kind plays in the game (None for a kind without one, or no bot)."""
+    _load()
+    return next((lv for lv, k in LEVEL_KINDS.get(game_id, {}).items() if k == kind), None)
+
+
+def is_slow(game_id: str, kind: str) -> bool:
+    """Return True if the bot kind thinks long enough to be run apart from a server's loop."""
+    _load()
+    return (game_id, kind) in SLOW_KINDS
 
 
 def make_bot(game_id: str, kind: str, rng: random.Random) -> Bot:
@@ -67,10 +111,19 @@ def kinds(game_id: str) -> list[str]:
     return sorted(BOT_KINDS.get(game_id, {}))
 
 
+_LOADED: set[str] = set()
+
+
 def _load() -> None:
-    """Import every registered game's bots module (`game/bots/<game id with _>.py`; it registers its bots)."""
+    """Import every registered game's bots modules (`game/bots/<game id with _>.py` and any
+    `<game id with _>_<more>.py` beside it, e.g. a level of its own; each registers its bots)."""
     from game.engine import GAMES
 
     for game_id in GAMES:
-        if game_id not in BOT_KINDS:
-            importlib.import_module(f"game.bots.{game_id.replace('-', '_')}")
+        if game_id not in _LOADED:
+            _LOADED.add(game_id)  # (a module imported on its own before fills BOT_KINDS, not all of them)
+            base = game_id.replace("-", "_")
+            importlib.import_module(f"game.bots.{base}")
+            for module in pkgutil.iter_modules(__path__):
+                if module.name.startswith(base + "_"):
+                    importlib.import_module(f"game.bots.{module.name}")

@@ -100,7 +100,7 @@ class _Memory:
     piles_round: int = 0
 
 
-@register("cat-in-the-sack", "heuristic")
+@register("cat-in-the-sack", "heuristic", level="normal")
 class HeuristicBot:
     """Values the row from what it has seen, bids up to that value less what a pass would bring,
     dumps bad cats and the big dog into rows it expects to lose and plays good cats when it can

@@ -121,7 +121,7 @@ def _event_fields(event: Event | Mapping[str, Any]) -> tuple[Mapping[str, Any], 
     return event, str(event.get("type"))
 
 
-@register(GAME, "heuristic")
+@register(GAME, "heuristic", level="normal")
 class HeuristicBot:
     """Remembers its look, its peeks, what it put where, every discard and every swap; replaces its
     known high cards, takes low discards, peeks at unknown cards, dumps a known high card onto the

@@ -7,7 +7,8 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
-from game.bots import Bot, make_bot
+from game.bots import Bot, is_slow, make_bot
+from game.server.thinker import BrainKey, Thinker
 
 if TYPE_CHECKING:
     from game.server.hub import Hub
@@ -16,16 +17,31 @@ log = logging.getLogger(__name__)
 
 
 class BotDriver:
-    """Schedules each bot seat that may act; the bot sees only `view_for(seat)`."""
+    """Schedules each bot seat that may act; the bot sees only `view_for(seat)` and its seat's events.
 
-    def __init__(self, hub: Hub, *, delay: float, jitter: float, rng: random.Random) -> None:
+    A quick bot (random, heuristic) thinks on the loop when its delay is over. A slow one (a
+    search; `game.bots.register(..., slow=True)`) thinks in the worker process
+    (game.server.thinker) from the moment its turn starts; its move is played when both the
+    thinking and the delay are over (the delay is a minimum, not added), and only if the table
+    has not changed meanwhile — a stale thought is dropped and the seat thinks again.
+    `think_apart="all"` sends every bot kind to the worker (tests of the worker use it).
+    """
+
+    def __init__(self, hub: Hub, *, delay: float, jitter: float, rng: random.Random,
+                 think_apart: str = "slow") -> None:
         self.hub = hub
         self.delay = delay
         self.jitter = jitter
         self.rng = rng
-        self._brains: dict[tuple[int, int, str], Bot] = {}
-        self._scheduled: dict[int, asyncio.Handle] = {}
+        self.think_apart = think_apart
+        self.thinker = Thinker()
+        self.stale = 0  # thoughts dropped because the table changed while they were thought
+        self._brains: dict[BrainKey, Bot] = {}
+        self._scheduled: dict[int, asyncio.Handle | asyncio.Task[None]] = {}
         hub.session.change_listeners.append(self._observe)
+
+    def _apart(self, kind: str) -> bool:
+        return self.think_apart == "all" or is_slow(self.hub.session.game_id, kind)
 
     def _observe(self, events: list[dict[str, Any]]) -> None:
         """Give every bot seat's brain that remembers what its seat's phone gets of this change."""
@@ -35,10 +51,15 @@ class BotDriver:
         for seat, s in enumerate(session.seats):
             if s.bot is None:
                 continue
-            brain = self._brain(seat, s.bot)
+            key = self._key(seat, s.bot)
+            view, mine = session.seat_view(seat), session.events_for(events, seat)
+            if self._apart(s.bot):
+                self.thinker.observe(key, view, mine)
+                continue
+            brain = self._brain(key)
             if hasattr(brain, "observe"):
                 try:
-                    brain.observe(session.seat_view(seat), session.events_for(events, seat))
+                    brain.observe(view, mine)
                 except Exception:
                     log.exception("bot in seat %s failed to take in a change", seat)
 
@@ -46,24 +67,34 @@ class BotDriver:
         """Schedule a move for every bot seat that may act now and has none scheduled."""
         session = self.hub.session
         loop = asyncio.get_running_loop()
-        for seat, _kind in session.bot_turns():
+        for seat, kind in session.bot_turns():
             if seat in self._scheduled:
                 continue
-            if self.delay <= 0:
+            wait = 0.0 if self.delay <= 0 else self.delay * (1 + self.rng.uniform(-self.jitter, self.jitter))
+            if self._apart(kind):
+                self._scheduled[seat] = loop.create_task(self._think(seat, kind, wait))
+            elif wait <= 0:
                 self._scheduled[seat] = loop.call_soon(self._act, seat)
             else:
-                wait = self.delay * (1 + self.rng.uniform(-self.jitter, self.jitter))
                 self._scheduled[seat] = loop.call_later(wait, self._act, seat)
 
-    def _brain(self, seat: int, kind: str) -> Bot:
+    def _key(self, seat: int, kind: str) -> BrainKey:
+        """Return the brain key of a bot seat, making its brain (here or in the worker) on first use."""
         session = self.hub.session
         key = (session.game_serial, seat, kind)
-        if key not in self._brains:
+        if self._apart(kind):
+            if not self.thinker.has(key):
+                self.thinker.new_brain(key, session.game_id, self.rng.getrandbits(64))
+        elif key not in self._brains:
             self._brains = {k: v for k, v in self._brains.items() if k[0] == session.game_serial}
             self._brains[key] = make_bot(session.game_id, kind, random.Random(self.rng.getrandbits(64)))
+        return key
+
+    def _brain(self, key: BrainKey) -> Bot:
         return self._brains[key]
 
     def _act(self, seat: int) -> None:
+        """A quick bot's move, thought here now that its delay is over."""
         self._scheduled.pop(seat, None)
         session = self.hub.session
         turns = dict(session.bot_turns())
@@ -71,9 +102,39 @@ class BotDriver:
             return
         action: Any = None
         try:
-            action = self._brain(seat, turns[seat]).act(session.seat_view(seat))
+            action = self._brain(self._key(seat, turns[seat])).act(session.seat_view(seat))
         except Exception:
             log.exception("bot in seat %s failed to choose", seat)
+        self._play(seat, action)
+
+    async def _think(self, seat: int, kind: str, wait: float) -> None:
+        """A slow bot's move: thought in the worker while the delay runs; dropped if it went stale."""
+        session = self.hub.session
+        loop = asyncio.get_running_loop()
+        start, version = loop.time(), session.version
+        action: Any = None
+        try:
+            try:
+                action = await self.thinker.act(self._key(seat, kind), session.seat_view(seat))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bot in seat %s failed to choose", seat)
+            left = wait - (loop.time() - start)
+            if left > 0:
+                await asyncio.sleep(left)
+        except asyncio.CancelledError:
+            self._scheduled.pop(seat, None)
+            raise
+        self._scheduled.pop(seat, None)
+        if session.version != version or seat not in dict(session.bot_turns()):
+            self.stale += 1  # the table moved on while it thought: think again on what it is now
+            self.poke()
+            return
+        self._play(seat, action)
+
+    def _play(self, seat: int, action: Any) -> None:
+        session = self.hub.session
         try:
             outs = session.submit(seat, session.version, action) if action is not None else []
             if not outs:
@@ -95,3 +156,8 @@ class BotDriver:
         for handle in self._scheduled.values():
             handle.cancel()
         self._scheduled.clear()
+
+    async def close(self) -> None:
+        """Cancel every move and stop the worker process, if one was started."""
+        self.cancel()
+        await asyncio.to_thread(self.thinker.close)

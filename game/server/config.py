@@ -21,6 +21,7 @@ class ServerConfig:
     web_root: Path = WEB_ROOT
     bot_delay: float = DEFAULT_BOT_DELAY
     bot_jitter: float = 0.3  # +-30 % so bots do not act in lockstep
+    think_apart: str = "slow"  # which bots think in the worker process: "slow" kinds, or "all" (tests)
     heartbeat: float = 10.0
     send_timeout: float = 5.0
     max_frame: int = MAX_FRAME_BYTES  # bigger frames close the socket (1009) before parsing

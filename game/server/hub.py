@@ -61,7 +61,7 @@ class Hub:
         self.frame_listeners: list[FrameListener] = []  # the public text as sent (the TV's link)
         self.records: list[Path] = []
         self.bots = BotDriver(self, delay=config.bot_delay, jitter=config.bot_jitter,
-                              rng=random.Random(rng.getrandbits(64)))
+                              rng=random.Random(rng.getrandbits(64)), think_apart=config.think_apart)
         self._next_id = 1
         self._timer: asyncio.TimerHandle | None = None
         self._timer_deadline: float | None = None
@@ -285,6 +285,7 @@ class Hub:
                 conn.abort()
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=2.0)
+        await self.bots.close()
 
 
 def _write(folder: Path, path: Path, record: Record) -> None:

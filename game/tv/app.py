@@ -93,7 +93,7 @@ class DemoDirector:
             self._over_since = None
         if stage == "lobby" and model.update is not None:
             seats = len(model.table.get("seats") or ())
-            cmd = {"cmd": "add_bot", "kind": "heuristic"} if seats < self.players else {"cmd": "start"}
+            cmd = {"cmd": "add_bot", "level": "normal"} if seats < self.players else {"cmd": "start"}
             self._ask(version, cmd, clock)
         elif stage == "over":
             if self._over_since is None:

@@ -28,7 +28,9 @@ TEXTS: dict[str, dict[str, str]] = {
                         "fr": "En attente de joueurs… scannez le code !",
                         "hu": "Várjuk a játékosokat… olvasd be a kódot!"},
     "bot": {"en": "bot", "es": "bot", "fr": "robot", "hu": "gép"},
-    "bot_kind.heuristic": {"en": "smart", "es": "listo", "fr": "malin", "hu": "okos"},
+    "level.easy": {"en": "easy", "es": "fácil", "fr": "facile", "hu": "könnyű"},
+    "level.normal": {"en": "normal", "es": "normal", "fr": "normal", "hu": "közepes"},
+    "level.hard": {"en": "hard", "es": "difícil", "fr": "difficile", "hu": "nehéz"},
     "bot_kind.random": {"en": "random", "es": "al azar", "fr": "au hasard", "hu": "véletlen"},
     "host": {"en": "host", "es": "anfitrión", "fr": "hôte", "hu": "házigazda"},
     "away": {"en": "away", "es": "fuera", "fr": "absent", "hu": "távol"},
@@ -42,13 +44,13 @@ TEXTS: dict[str, dict[str, str]] = {
     "on": {"en": "on", "es": "sí", "fr": "oui", "hu": "be"},
     "off": {"en": "off", "es": "no", "fr": "non", "hu": "ki"},
     "seconds": {"en": "{n} s", "es": "{n} s", "fr": "{n} s", "hu": "{n} mp"},
-    "keys.lobby": {"en": "Enter start · B add bot · Del remove bot · G game · Up/Down option · Left/Right change · "
+    "keys.lobby": {"en": "Enter start · B add bot · V bot level · Del remove bot · G game · Up/Down option · Left/Right change · "
                          "T timer · M sound · Esc quit",
-                   "es": "Intro empezar · B añadir bot · Supr quitar bot · G juego · Arriba/Abajo opción · "
+                   "es": "Intro empezar · B añadir bot · V nivel del bot · Supr quitar bot · G juego · Arriba/Abajo opción · "
                          "Izq./Der. cambiar · T tiempo · M sonido · Esc salir",
-                   "fr": "Entrée jouer · B ajouter robot · Suppr retirer · G jeu · Haut/Bas option · "
+                   "fr": "Entrée jouer · B ajouter robot · V niveau · Suppr retirer · G jeu · Haut/Bas option · "
                          "Gauche/Droite changer · T minuteur · M son · Échap quitter",
-                   "hu": "Enter indítás · B gép be · Del gép ki · G játék · Fel/Le beállítás · Bal/Jobb módosítás · "
+                   "hu": "Enter indítás · B gép be · V gép szintje · Del gép ki · G játék · Fel/Le beállítás · Bal/Jobb módosítás · "
                          "T idő · M hang · Esc kilépés"},
     "server_down": {"en": "The game server stopped. Starting it again…",
                     "es": "El servidor del juego se ha parado. Arrancándolo de nuevo…",

@@ -13,6 +13,7 @@ class Intent(StrEnum):
     PRIMARY = "primary"  # Enter: start / play again / confirm quit
     ADD_BOT = "add_bot"
     REMOVE_BOT = "remove_bot"
+    BOT_LEVEL = "bot_level"  # the last bot's level: the next one (easy -> normal -> hard -> easy)
     NEXT_GAME = "next_game"
     OPTION_UP = "option_up"  # select the option row above
     OPTION_DOWN = "option_down"
@@ -36,6 +37,7 @@ KEYS: dict[int, Intent] = {
     pygame.K_BACKSPACE: Intent.REMOVE_BOT,
     pygame.K_MINUS: Intent.REMOVE_BOT,
     pygame.K_KP_MINUS: Intent.REMOVE_BOT,
+    pygame.K_v: Intent.BOT_LEVEL,
     pygame.K_g: Intent.NEXT_GAME,
     pygame.K_UP: Intent.OPTION_UP,
     pygame.K_DOWN: Intent.OPTION_DOWN,

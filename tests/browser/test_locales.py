@@ -26,6 +26,7 @@ DYNAMIC = {
     "game.": ON_TABLE,
     "bye.": ("replaced", "shutdown", "kicked"),
     "opt.": (),
+    "level.": ("easy", "normal", "hard"),  # bot levels (game.bots.LEVELS)
     "rt.card.": ("peek", "swap", "draw2"),  # Rat-a-Tat Cat's power cards (js/games/rat-a-tat-cat/cards.js)
 }
 # Error keys named through a variable in the server, which the source scan cannot see.

@@ -235,9 +235,13 @@ def test_host_hands_a_gone_players_seat_to_a_bot(pw_browser: Any, server: Any) -
 
     guest_ctx.close()  # Bea's phone is gone
     hand_over = host.get_by_role("button", name=t["host.seat_to_bot"].replace("{name}", "Bea"))
+    # a normal bot unless the host picks another level: here the easy one
+    level = host.get_by_role("combobox", name=t["host.takeover_level"].replace("{name}", "Bea"))
+    assert level.input_value() == "normal"
+    level.select_option("easy")
     hand_over.click()
     bea = host.locator(".seat-card").filter(has_text="Bea")
-    bea.get_by_text(t["seat.bot"], exact=True).wait_for()
+    bea.get_by_text(t["seat.bot_level"].replace("{level}", t["level.easy"]), exact=True).wait_for()
     assert hand_over.count() == 0
     host_ctx.close()
 

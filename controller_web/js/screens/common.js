@@ -9,7 +9,7 @@ export function seatLine(app, seat, extra) {
   const you = app.update.you && app.update.you.seat === seat.seat;
   const tags = [];
   if (seat.host) tags.push(el("span", { class: "tag host", text: t("seat.host") }));
-  if (seat.bot) tags.push(el("span", { class: "tag bot", text: t("seat.bot") }));
+  if (seat.bot) tags.push(el("span", { class: "tag bot", text: botLabel(seat) }));
   if (!seat.bot && seat.connected === false) tags.push(el("span", { class: "tag off", text: t("seat.offline") }));
   if (you) tags.push(el("span", { class: "tag you", text: t("seat.you") }));
   return el("span", { class: "seat-line", style: { "--seat": safeColour(seat.colour) } }, [
@@ -20,19 +20,46 @@ export function seatLine(app, seat, extra) {
   ]);
 }
 
+/** Return how a bot seat's tag reads: "bot · easy" for a bot with a level, else "bot". */
+export function botLabel(seat) {
+  return LEVELS.includes(seat.level) ? t("seat.bot_level", { level: t(`level.${seat.level}`) }) : t("seat.bot");
+}
+
+/** The levels the phone has words for (the table's `games[].bot_levels` says which its game offers). */
+export const LEVELS = ["easy", "normal", "hard"];
+
 /** Return `c` if it is a #rrggbb colour, else a neutral grey (never put raw data into CSS). */
 export function safeColour(c) {
   return /^#[0-9a-fA-F]{6}$/.test(c) ? c : "#999999";
 }
 
-/** Return the host's "let a bot play" button for a disconnected human seat, else null. */
+/** Return the level the host picked for the bot that would take over each seat (kept across re-renders). */
+const takeoverLevel = new Map();
+
+/** Return the levels the table's game offers its bots, weakest first (those the phone has words for). */
+export function offeredLevels(table) {
+  const game = (table.games || []).find((g) => g.id === table.game);
+  return (game && Array.isArray(game.bot_levels) ? game.bot_levels : []).filter((lv) => LEVELS.includes(lv));
+}
+
+/** Return the host's "let a bot play" control for a disconnected human seat (a level to pick, then the button), else null. */
 export function seatToBotButton(app, seat) {
   const u = app.update;
   if (!u.you || !u.you.host || seat.bot || seat.connected !== false) return null;
-  return el("button", {
+  const offered = offeredLevels(u.table);
+  const picked = offered.includes(takeoverLevel.get(seat.seat)) ? takeoverLevel.get(seat.seat) : "normal";
+  const button = el("button", {
     type: "button", class: "btn small", text: t("host.seat_to_bot", { name: seat.name }),
-    onclick: () => app.host("seat_to_bot", { seat: seat.seat }),
+    onclick: () => {
+      const level = takeoverLevel.get(seat.seat) || picked;
+      app.host("seat_to_bot", offered.includes(level) ? { seat: seat.seat, level } : { seat: seat.seat });
+    },
   });
+  if (offered.length < 2) return button;
+  const select = el("select", { class: "level-select", "aria-label": t("host.takeover_level", { name: seat.name }) },
+    offered.map((lv) => el("option", { value: lv, selected: lv === picked, text: t(`level.${lv}`) })));
+  select.addEventListener("change", () => takeoverLevel.set(seat.seat, select.value));
+  return el("span", { class: "to-bot" }, [select, button]);
 }
 
 /** Return the "this table closed or restarted" screen (phone and watch page). */

@@ -3,7 +3,7 @@
 
 import { el } from "../dom.js";
 import { has, t } from "../i18n.js";
-import { rulesLink, safeColour, seatLine, seatToBotButton } from "./common.js";
+import { LEVELS, offeredLevels, rulesLink, safeColour, seatLine, seatToBotButton } from "./common.js";
 
 function seatRow(app, seat, index, count) {
   const u = app.update;
@@ -18,6 +18,8 @@ function seatRow(app, seat, index, count) {
       type: "button", class: "btn icon", text: "\u2193", "aria-label": t("host.move_down", { name: seat.name }),
       disabled: index === count - 1, onclick: () => app.host("move_seat", { seat: seat.seat, to: index + 1 }),
     }));
+    const level = levelSelect(app, seat);
+    if (level) controls.push(level);
     if (seat.bot) {
       controls.push(el("button", {
         type: "button", class: "btn icon danger", text: "\u2715", "aria-label": t("host.remove_bot", { name: seat.name }),
@@ -30,6 +32,16 @@ function seatRow(app, seat, index, count) {
   return el("li", { class: "seat-row", style: { "--seat": safeColour(seat.colour) } }, [
     seatLine(app, seat), el("span", { class: "row-controls" }, controls),
   ]);
+}
+
+/** Return the host's level chooser of a bot seat (easy / normal / hard, as the game offers), or null. */
+function levelSelect(app, seat) {
+  const offered = offeredLevels(app.update.table);
+  if (!seat.bot || !LEVELS.includes(seat.level) || offered.length < 2) return null;
+  const select = el("select", { class: "level-select", "aria-label": t("host.bot_level", { name: seat.name }) },
+    offered.map((lv) => el("option", { value: lv, selected: lv === seat.level, text: t(`level.${lv}`) })));
+  select.addEventListener("change", () => app.host("set_bot", { seat: seat.seat, level: select.value }));
+  return select;
 }
 
 /** Return the declarations the table offers now: the table's own options, then the chosen game's. */

@@ -57,7 +57,9 @@ class LobbyScene(Scene):
         if intent is Intent.PRIMARY:
             self.ctx.host({"cmd": "start"})
         elif intent is Intent.ADD_BOT:
-            self.ctx.host({"cmd": "add_bot", "kind": "heuristic"})
+            self.ctx.host({"cmd": "add_bot", "level": "normal"})
+        elif intent is Intent.BOT_LEVEL:
+            self._next_level(table)
         elif intent is Intent.REMOVE_BOT:
             bots = [s for s in table.get("seats") or () if s.get("bot")]
             if bots:
@@ -76,6 +78,18 @@ class LobbyScene(Scene):
             spec = next((o for o in self.shown_options() if o.get("name") == TIMER_OPTION), None)
             if spec is not None:
                 self._change(spec, 1, wrap=True)
+
+    def _next_level(self, table: dict[str, Any]) -> None:
+        """Give the last bot seat the next level its game offers (after the strongest: the weakest)."""
+        bots = [s for s in table.get("seats") or () if s.get("level")]
+        game = next((g for g in table.get("games") or () if g.get("id") == table.get("game")), {})
+        offered = [str(lv) for lv in game.get("bot_levels") or ()]
+        if not bots or not offered:
+            self.ctx.toast(self.ctx.texts("no_bot"))
+            return
+        seat = bots[-1]
+        at = offered.index(seat["level"]) if seat["level"] in offered else -1
+        self.ctx.host({"cmd": "set_bot", "seat": seat["seat"], "level": offered[(at + 1) % len(offered)]})
 
     def _next_game(self, table: dict[str, Any]) -> None:
         ids = game_ids(table)
@@ -212,9 +226,9 @@ class LobbyScene(Scene):
             if seat.get("host"):
                 tags.append((t("host"), GOLD))
             if seat.get("bot"):
-                kind = str(seat["bot"])
-                label = t(f"bot_kind.{kind}")
-                tags.append((f"{t('bot')} · {kind if label.startswith('bot_kind.') else label}", INK_DIM))
+                key = f"level.{seat['level']}" if seat.get("level") else f"bot_kind.{seat['bot']}"
+                label = t(key)
+                tags.append((f"{t('bot')} · {str(seat['bot']) if label == key else label}", INK_DIM))
             if not connected:
                 tags.append((t("away"), WARN))
             x = line.right - 24

@@ -3,7 +3,7 @@
 import { el } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { seatBadge, seatOf } from "../../seats.js";
-import { safeColour, seatToBotButton } from "../../screens/common.js";
+import { botLabel, safeColour, seatToBotButton } from "../../screens/common.js";
 import { cardFace, cardBack, cardInText, cardName, mouseIcon } from "./cards.js";
 
 function rowCard(update, rc) {
@@ -73,7 +73,7 @@ export function seatsSection(update, app) {
         el("span", { class: "seat-name", text: info.name }),
         view.start_player === s.seat ? el("span", { class: "tag start", text: t("seat.start") }) : null,
         !info.bot && info.connected === false ? el("span", { class: "tag off", text: t("seat.offline") }) : null,
-        info.bot ? el("span", { class: "tag bot", text: t("seat.bot") }) : null,
+        info.bot ? el("span", { class: "tag bot", text: botLabel(info) }) : null,
       ]),
       el("span", { class: "seat-status" }, [
         turn ? el("strong", { class: "turn-mark", text: t("seat.turn") }) : null,

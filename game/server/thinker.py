@@ -1,0 +1,177 @@
+"""Bot thinking in a worker process, so a bot that searches never stalls the table.
+
+A search bot may think for a quarter of a second. On the server's event loop every phone would
+wait meanwhile; in a thread it would take the GIL from the loop (and, in `main.py play`'s
+arrangement, the TV draws in yet another process that must not be starved either). So the
+brains of the bot kinds that declare themselves slow (`game.bots.register(..., slow=True)`)
+live in one worker process:
+
+- every change, the server sends each of them its seat's view and events (what its phone gets),
+  in order, without waiting;
+- when the bot may act, the server asks for a move and awaits the answer on its loop.
+
+The worker is a `ProcessPoolExecutor` of one process (tasks run in the order sent, so a brain
+gets its observations before the question that follows them). If the worker dies, the next call
+finds the pool broken: a new worker is started and each brain of the current game is made again
+from its seed and given again, in order, every observation it had (the server keeps them for the
+game being played), so it thinks on exactly what it knew. The worker exits by itself when the
+server's process goes away, even killed with -9 (it watches its parent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import random
+import signal
+import threading
+import time
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
+from typing import Any
+
+from game.bots import make_bot
+
+log = logging.getLogger(__name__)
+
+BrainKey = tuple[int, int, str]  # (game serial, seat, bot kind)
+
+# ---------------------------------------------------------------- the worker's side
+
+_BRAINS: dict[BrainKey, Any] = {}
+
+
+class BotFailed(Exception):
+    """A brain in the worker raised: only the exception's type comes back (a message could name a
+    card of its hidden hand, and not every exception survives the trip between processes)."""
+
+
+def _worker_start() -> None:
+    # Ctrl+C goes to the whole process group: the server stops the worker itself, in order
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _BRAINS.clear()
+    threading.Thread(target=_orphan_watch, args=(os.getppid(),), name="orphan-watch", daemon=True).start()
+
+
+def _orphan_watch(parent: int) -> None:
+    """Exit as soon as the server's process is gone (even killed with -9: nothing said goodbye)."""
+    while os.getppid() == parent:
+        time.sleep(0.25)
+    os._exit(0)
+
+
+def _w_new(key: BrainKey, game_id: str, seed: int) -> int:
+    for old in [k for k in _BRAINS if k[0] != key[0]]:
+        del _BRAINS[old]  # only the game being played is kept
+    _BRAINS[key] = make_bot(game_id, key[2], random.Random(seed))
+    return os.getpid()
+
+
+def _w_observe(key: BrainKey, view: Any, events: list[dict[str, Any]]) -> None:
+    brain = _BRAINS.get(key)
+    if brain is not None and hasattr(brain, "observe"):
+        try:
+            brain.observe(view, events)
+        except Exception as exc:
+            raise BotFailed(type(exc).__name__) from None
+
+
+def _w_act(key: BrainKey, view: Any) -> Any:
+    try:
+        return _BRAINS[key].act(view)
+    except Exception as exc:
+        raise BotFailed(type(exc).__name__) from None
+
+
+# ---------------------------------------------------------------- the server's side
+
+
+class Thinker:
+    """The server's handle on the worker: brains made, observations sent, moves asked for."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._brains: dict[BrainKey, tuple[str, int]] = {}  # key -> (game id, seed)
+        self._seen: dict[BrainKey, list[tuple[Any, list[dict[str, Any]]]]] = {}
+        self.restarts = 0
+        self.worker_pid: int | None = None
+
+    # ------------------------------------------------------------ brains and observations
+
+    def has(self, key: BrainKey) -> bool:
+        """Return True if the brain `key` was made (in this game)."""
+        return key in self._brains
+
+    def new_brain(self, key: BrainKey, game_id: str, seed: int) -> None:
+        """Make a brain for a seat of the game being played (older games' brains are forgotten)."""
+        for old in [k for k in self._brains if k[0] != key[0]]:
+            self._brains.pop(old)
+            self._seen.pop(old, None)
+        self._brains[key] = (game_id, seed)
+        self._seen[key] = []
+        self._send(_w_new, key, game_id, seed)
+
+    def observe(self, key: BrainKey, view: Any, events: list[dict[str, Any]]) -> None:
+        """Give a brain what its seat's phone got of a change (kept, to teach a new worker)."""
+        self._seen[key].append((view, events))
+        self._send(_w_observe, key, view, events)
+
+    async def act(self, key: BrainKey, view: Any) -> Any:
+        """Return the brain's move for `view`, thought in the worker (restarted once if it died)."""
+        for attempt in (1, 2):
+            pool = self._ready()
+            try:
+                return await asyncio.wrap_future(pool.submit(_w_act, key, view))
+            except BrokenExecutor:
+                log.warning("the bots' worker process died; starting it again")
+                self._broken(pool)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    # ------------------------------------------------------------ the process
+
+    def _ready(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn, not fork: the server's process has threads and an event loop a fork would copy
+            ctx = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_worker_start)
+            for key, (game_id, seed) in self._brains.items():  # a restarted worker learns again
+                self._pool.submit(_w_new, key, game_id, seed).add_done_callback(self._note_pid)
+                for view, events in self._seen[key]:
+                    self._pool.submit(_w_observe, key, view, events).add_done_callback(self._checked)
+        return self._pool
+
+    def _send(self, fn: Any, *args: Any) -> None:
+        pool = self._ready()
+        try:
+            future = pool.submit(fn, *args)
+        except BrokenExecutor:  # it died since: the next act starts it again and replays all
+            self._broken(pool)
+            return
+        future.add_done_callback(self._note_pid if fn is _w_new else self._checked)
+
+    def _note_pid(self, future: Future[Any]) -> None:
+        if not future.cancelled() and future.exception() is None:
+            self.worker_pid = future.result()
+        else:
+            self._checked(future)
+
+    @staticmethod
+    def _checked(future: Future[Any]) -> None:
+        exc = None if future.cancelled() else future.exception()
+        if exc is not None and not isinstance(exc, BrokenExecutor):
+            log.error("a bot failed to take in a change: %s", type(exc).__name__)
+
+    def _broken(self, pool: ProcessPoolExecutor) -> None:
+        if self._pool is pool:
+            self._pool = None
+            self.restarts += 1
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the worker (the server is stopping)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)

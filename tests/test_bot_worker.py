@@ -1,0 +1,186 @@
+"""Bots that think in the worker process (game/server/thinker.py): the same moves as thought here,
+a worker that dies is replaced and taught again, stale thoughts are dropped, the table never hangs."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+from typing import Any
+
+from game.bots import BotFeeder, is_slow, make_bot
+from game.engine import GAMES
+from game.server.thinker import BotFailed, Thinker
+from server_kit import app_for_test, autoplay, hub_of, seat_phones
+
+
+class _Twin:
+    """Feeds the very observations of a local bot to its twin brain in the worker."""
+
+    def __init__(self, thinker: Thinker, key: tuple[int, int, str], local: Any) -> None:
+        self.thinker, self.key, self.local = thinker, key, local
+
+    def observe(self, view: Any, events: list[dict[str, Any]]) -> None:
+        self.local.observe(view, events)
+        self.thinker.observe(self.key, view, events)
+
+
+def _chance(rules: Any, state: Any, rng: random.Random) -> list[Any]:
+    events: list[Any] = []
+    while rules.chance_due(state):
+        events += rules.apply_chance(state, rules.sample_chance(state, rng))
+    return events
+
+
+async def test_a_brain_in_the_worker_moves_as_the_same_bot_here_even_after_the_worker_is_killed():
+    # Rat-a-Tat Cat's heuristic remembers what it looked at and peeked: a worker started again
+    # must have been taught every observation again, in order, or its moves would differ
+    rules = GAMES["rat-a-tat-cat"]
+    rng = random.Random(11)
+    state = rules.new_game(2, rng, rules.engine_options({"end": "rounds", "rounds": 3}))
+    thinker = Thinker()
+    keys = [(1, seat, "heuristic") for seat in range(2)]
+    here = [make_bot(rules.id, "heuristic", random.Random(500 + seat)) for seat in range(2)]
+    for seat, key in enumerate(keys):
+        thinker.new_brain(key, rules.id, 500 + seat)
+    feeder = BotFeeder(rules, [_Twin(thinker, key, bot) for key, bot in zip(keys, here)])
+    try:
+        feeder.feed(state, _chance(rules, state, rng))
+        moves = 0
+        while rules.outcome(state) is None:
+            seat = min(rules.to_act(state))
+            view = rules.view_for(state, seat)
+            mine = here[seat].act(view)
+            theirs = await thinker.act(keys[seat], view)
+            assert theirs == mine, f"move {moves}: the worker's brain chose {theirs!r}, the same bot here {mine!r}"
+            assert thinker.worker_pid not in (None, os.getpid())
+            if moves in (6, 25):
+                os.kill(thinker.worker_pid, signal.SIGKILL)  # the next question finds it dead
+            feeder.feed(state, rules.apply(state, seat, mine) + _chance(rules, state, rng))
+            moves += 1
+        assert moves > 25 and thinker.restarts == 2
+    finally:
+        thinker.close()
+
+
+async def test_a_whole_game_is_played_by_bots_thinking_in_the_worker_which_may_die_mid_game(aiohttp_client):
+    client = await aiohttp_client(app_for_test(think_apart="all"))
+    hub = hub_of(client)
+    (ana,) = await seat_phones(client, ["Ana"])
+    await ana.host("add_bot")
+    await ana.host("add_bot")
+    await ana.until_update(lambda u: len(u["table"]["seats"]) == 3)
+    await ana.host("start")
+    await ana.until_update(lambda u: u["stage"] == "playing" and u["version"] > 3)
+
+    async def kill_once() -> None:
+        while hub.bots.thinker.worker_pid is None or len(hub.session.log) < 12:
+            await asyncio.sleep(0.01)
+        os.kill(hub.bots.thinker.worker_pid, signal.SIGKILL)
+
+    killer = asyncio.create_task(kill_once())
+    final = await autoplay(ana, random.Random(3), timeout=60)
+    await killer
+    assert final["stage"] == "over" and final["outcome"]["winners"]
+    assert hub.bots.thinker.restarts >= 1  # it died, was started again, and the game went on
+    assert not hub.bots._brains, "no bot thought on the server's loop"
+
+
+async def test_a_thought_the_table_made_stale_is_dropped_and_thought_again(aiohttp_client):
+    # At a round's start every seat chooses at once: while the bots wait out their delay, the
+    # phone's choice changes the table, so what they thought is dropped; they think again and play
+    client = await aiohttp_client(app_for_test(think_apart="all", bot_delay=0.4, bot_jitter=0.0))
+    hub = hub_of(client)
+    (ana,) = await seat_phones(client, ["Ana"])
+    await ana.host("add_bot")
+    await ana.host("add_bot")
+    await ana.until_update(lambda u: len(u["table"]["seats"]) == 3)
+    await ana.host("start")
+    first = await ana.until_update(lambda u: u["stage"] == "playing" and bool(u["view"]["legal"]["play"]))
+    await ana.act({"type": "play", "card": first["view"]["legal"]["play"][0]})
+    # both bots then choose (the round's choices done, the auction starts)
+    await ana.until_update(lambda u: sum(1 for e in hub.session.log if e["seat"] is not None) >= 3, timeout=10)
+    assert hub.bots.stale >= 2
+    chosen = [e["seat"] for e in hub.session.log if e["seat"] is not None][:3]
+    assert sorted(chosen) == [0, 1, 2]  # each seat chose once: no stale thought was played
+
+
+async def test_a_brain_that_raises_in_the_worker_breaks_nothing():
+    # an exception that cannot cross between processes (GameError's) must not break the worker
+    rules = GAMES["cat-in-the-sack"]
+    state = rules.new_game(3, random.Random(2), rules.engine_options({}))
+    thinker = Thinker()
+    try:
+        thinker.new_brain((1, 0, "heuristic"), rules.id, 1)
+        view = rules.view_for(state, 0)
+        await thinker.act((1, 0, "heuristic"), view)  # a legal question first: the worker runs
+        pid = thinker.worker_pid
+        thinker.observe((1, 0, "heuristic"), {"not": "a view"}, [{"type": "nonsense"}])
+        try:
+            await thinker.act((1, 0, "heuristic"), {"not": "a view"})
+        except BotFailed as exc:
+            assert str(exc) in ("AttributeError", "TypeError", "KeyError")
+        else:
+            raise AssertionError("a brain that failed gave a move")
+        assert await thinker.act((1, 0, "heuristic"), view) is not None
+        assert thinker.worker_pid == pid and thinker.restarts == 0
+    finally:
+        thinker.close()
+
+
+def test_only_bots_that_search_are_slow():
+    for game_id in GAMES:
+        assert not is_slow(game_id, "random") and not is_slow(game_id, "heuristic")
+
+
+_HOLDER = """
+import asyncio, random, sys, time
+from game.engine import GAMES
+from game.server.thinker import BotFailed, Thinker
+rules = GAMES["rat-a-tat-cat"]
+rng = random.Random(1)
+state = rules.new_game(2, rng, rules.engine_options({}))
+while rules.chance_due(state):
+    rules.apply_chance(state, rules.sample_chance(state, rng))
+seat = min(rules.to_act(state))
+t = Thinker()
+t.new_brain((1, seat, "heuristic"), rules.id, 1)
+asyncio.run(t.act((1, seat, "heuristic"), rules.view_for(state, seat)))
+print(t.worker_pid, flush=True)
+time.sleep(60)
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:  # a zombie waiting for its parent to read its status is gone for our purpose
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(") ")[1][0] != "Z"
+    except OSError:
+        return False
+
+
+def test_the_worker_exits_when_the_server_process_is_killed():
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    holder = subprocess.Popen([sys.executable, "-c", _HOLDER], cwd=root, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None
+        worker = int(holder.stdout.readline())
+        assert _alive(worker)
+        holder.kill()  # kill -9: no goodbye to the worker
+        holder.wait(5)
+        deadline = time.monotonic() + 3
+        while _alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(worker), "the bots' worker outlived the server that started it"
+    finally:
+        holder.kill()
