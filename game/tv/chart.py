@@ -102,69 +102,93 @@ def _dashed(canvas: pygame.Surface, colour: Colour, y: int, x0: int, x1: int, wi
         x += dash + gap
 
 
+def value_range(lines: list[ChartLine], limit: int | None) -> tuple[list[int], int, int]:
+    """Return the values the axis names and the range it spans (0 and the limit always in it)."""
+    values = [v for line in lines for v in line.values] + ([limit] if limit is not None else []) + [0]
+    scale = ticks(min(values), max(values))
+    lo, top = scale[0], max(values)
+    step = scale[1] - scale[0] if len(scale) > 1 else max(1, top - lo)
+    if scale[-1] < top and scale[-1] + step <= top + step // 2:  # the next round value is near: name it
+        scale.append(scale[-1] + step)
+    return scale, lo, max(top + max(1, (top - lo) // 20), scale[-1])  # room for the top marker
+
+
+class _Frame:
+    """Where values and rounds go in a plot."""
+
+    def __init__(self, plot: pygame.Rect, lo: int, hi: int, rounds: int) -> None:
+        self.plot, self.lo, self.hi, self.rounds = plot, lo, hi, rounds
+        self.gap = (plot.width - 24) / max(1, rounds - 1)  # between two rounds
+
+    def y(self, v: float) -> int:
+        return round(self.plot.bottom - (v - self.lo) / (self.hi - self.lo or 1) * self.plot.height)
+
+    def x(self, r: int) -> int:  # round r + 1
+        return self.plot.centerx if self.rounds <= 1 else round(self.plot.left + 12 + r * self.gap)
+
+
+def _axes(canvas: pygame.Surface, tc: TextCache, f: _Frame, scale: list[int], drawn: Drawn) -> None:
+    """Draw the value grid with its numbers and the round numbers under the plot (every k-th when crowded)."""
+    plot = f.plot
+    for v in scale:
+        y = f.y(v)
+        pygame.draw.line(canvas, GRID, (plot.left, y), (plot.right, y), 2)
+        drawn.texts.append(tc.blit(canvas, number(v), LABEL_SIZE, INK_DIM, midright=(plot.left - 10, y)))
+    label_w = tc.render(number(f.rounds), LABEL_SIZE).get_width() + 16
+    every = max(1, math.ceil(label_w / max(1.0, f.gap))) if f.rounds > 1 else 1
+    for r in range(0, f.rounds, every):
+        drawn.texts.append(tc.blit(canvas, number(r + 1), LABEL_SIZE, INK_DIM, midtop=(f.x(r), plot.bottom + 4)))
+    pygame.draw.line(canvas, INK_DIM, plot.bottomleft, plot.bottomright, 2)
+
+
+def _limit_label(canvas: pygame.Surface, tc: TextCache, plot: pygame.Rect, y: int, label: str) -> pygame.Rect:
+    """Write the limit's label on a patch of panel by its line's start (the lines begin far under a limit)."""
+    text = tc.render(label, LABEL_SIZE, WARN)
+    above = y - text.get_height() // 2 - 8 >= plot.top + text.get_height() // 2
+    box = text.get_rect(bottomleft=(plot.left + 8, y - 6)) if above else text.get_rect(topleft=(plot.left + 8, y + 6))
+    panel(canvas, box.inflate(12, 2), PANEL, None, radius=6)
+    canvas.blit(text, box)
+    return box
+
+
+def _names(canvas: pygame.Surface, tc: TextCache, rect: pygame.Rect, lines: list[ChartLine], drawn: Drawn) -> None:
+    """Write each seat's symbol and name right of the plot, level with its line's end, none overlapping."""
+    label_h = tc.render("Ag", LABEL_SIZE).get_height()
+    ends = [float(pts[-1][1]) if pts else float(drawn.plot.bottom) for pts in drawn.points]
+    name_x = rect.right - NAME_WIDTH - PAD
+    for line, cy in zip(lines, spread(ends, label_h + 2, rect.top + PAD // 2, rect.bottom - PAD // 2)):
+        draw_symbol(canvas, line.symbol, (name_x + 14, cy), 26, line.colour, outline=INK)
+        r = tc.blit(canvas, line.name, LABEL_SIZE, INK, max_width=NAME_WIDTH - 36, midleft=(name_x + 34, round(cy)))
+        drawn.names.append(r.union(pygame.Rect(name_x, round(cy) - 13, 28, 26)))
+
+
 def draw(canvas: pygame.Surface, tc: TextCache, rect: pygame.Rect, lines: list[ChartLine], *, title: str,
          limit: int | None = None, limit_label: str = "") -> Drawn:
     """Draw the chart into `rect` (its panel, title, axes, lines, names, the limit); return where things went."""
     panel(canvas, rect, PANEL, None, radius=18)
-    rounds = max((len(line.values) for line in lines), default=0)
-    all_values = [v for line in lines for v in line.values] + ([limit] if limit is not None else []) + [0]
-    scale = ticks(min(all_values), max(all_values))
-    lo, top = scale[0], max(all_values)
-    step = scale[1] - scale[0] if len(scale) > 1 else max(1, top - lo)
-    if scale[-1] < top and scale[-1] + step <= top + step // 2:  # the next round value is near: name it
-        scale.append(scale[-1] + step)
-    hi = max(top + max(1, (top - lo) // 20), scale[-1])  # room for the top marker
+    scale, lo, hi = value_range(lines, limit)
     label_h = tc.render("Ag", LABEL_SIZE).get_height()
     title_r = tc.blit(canvas, title, TITLE_SIZE, INK, max_width=rect.width - NAME_WIDTH - 3 * PAD,
                       topleft=(rect.left + PAD + 6, rect.top + PAD // 2))
     axis_w = max(tc.render(number(v), LABEL_SIZE).get_width() for v in scale)
-    plot = pygame.Rect(rect.left + PAD + axis_w + 12, title_r.bottom + label_h // 2 + 4, 0, 0)
-    plot.width = rect.right - NAME_WIDTH - 2 * PAD - plot.left
-    plot.height = rect.bottom - PAD // 2 - label_h - 6 - plot.top
+    left, top = rect.left + PAD + axis_w + 12, title_r.bottom + label_h // 2 + 4
+    plot = pygame.Rect(left, top, rect.right - NAME_WIDTH - 2 * PAD - left, rect.bottom - PAD // 2 - label_h - 6 - top)
+    f = _Frame(plot, lo, hi, max((len(line.values) for line in lines), default=0))
     drawn = Drawn(plot, texts=[title_r])
-
-    def y_of(v: float) -> int:
-        return round(plot.bottom - (v - lo) / (hi - lo or 1) * plot.height)
-
-    def x_of(r: int) -> int:  # round r + 1
-        return plot.centerx if rounds <= 1 else round(plot.left + 12 + r * (plot.width - 24) / (rounds - 1))
-
-    for v in scale:
-        y = y_of(v)
-        pygame.draw.line(canvas, GRID, (plot.left, y), (plot.right, y), 2)
-        drawn.texts.append(tc.blit(canvas, number(v), LABEL_SIZE, INK_DIM, midright=(plot.left - 10, y)))
-    label_w = tc.render(number(rounds), LABEL_SIZE).get_width() + 16
-    every = max(1, math.ceil(label_w / max(1.0, (plot.width - 24) / max(1, rounds - 1)))) if rounds > 1 else 1
-    for r in range(0, rounds, every):
-        drawn.texts.append(tc.blit(canvas, number(r + 1), LABEL_SIZE, INK_DIM, midtop=(x_of(r), plot.bottom + 4)))
-    pygame.draw.line(canvas, INK_DIM, plot.bottomleft, plot.bottomright, 2)
+    _axes(canvas, tc, f, scale, drawn)
     if limit is not None:
-        drawn.limit_y = y = y_of(limit)
-        _dashed(canvas, WARN, y, plot.left, plot.right)
-    step = (plot.width - 24) / max(1, rounds - 1)
-    marker = int(max(14, min(26, step * 0.7)))
+        drawn.limit_y = f.y(limit)
+        _dashed(canvas, WARN, drawn.limit_y, plot.left, plot.right)
     for line in lines:
-        pts = [(x_of(r), y_of(v)) for r, v in enumerate(line.values)]
+        pts = [(f.x(r), f.y(v)) for r, v in enumerate(line.values)]
         drawn.points.append(pts)
         if len(pts) > 1:
             pygame.draw.lines(canvas, line.colour, False, pts, 5)
+    marker = int(max(14, min(26, f.gap * 0.7)))
     for line, pts in zip(lines, drawn.points):  # the symbols over every line, in the light outline the panel needs
         for p in pts:
             draw_symbol(canvas, line.symbol, p, marker, line.colour, outline=INK)
     if limit is not None and drawn.limit_y is not None:
-        text = tc.render(limit_label, LABEL_SIZE, WARN)
-        above = drawn.limit_y - text.get_height() // 2 - 8 >= plot.top + text.get_height() // 2
-        # at the start: the lines mostly begin far under a limit they may reach at the end
-        box = text.get_rect(bottomleft=(plot.left + 8, drawn.limit_y - 6)) if above else \
-            text.get_rect(topleft=(plot.left + 8, drawn.limit_y + 6))
-        panel(canvas, box.inflate(12, 2), PANEL, None, radius=6)
-        canvas.blit(text, box)
-        drawn.texts.append(box)
-    ends = [float(pts[-1][1]) if pts else float(plot.bottom) for pts in drawn.points]
-    centres = spread(ends, label_h + 2, rect.top + PAD // 2, rect.bottom - PAD // 2)
-    name_x = rect.right - NAME_WIDTH - PAD
-    for line, cy in zip(lines, centres):
-        draw_symbol(canvas, line.symbol, (name_x + 14, cy), 26, line.colour, outline=INK)
-        r = tc.blit(canvas, line.name, LABEL_SIZE, INK, max_width=NAME_WIDTH - 36, midleft=(name_x + 34, round(cy)))
-        drawn.names.append(r.union(pygame.Rect(name_x, round(cy) - 13, 28, 26)))
+        drawn.texts.append(_limit_label(canvas, tc, plot, drawn.limit_y, limit_label))
+    _names(canvas, tc, rect, lines, drawn)
     return drawn
