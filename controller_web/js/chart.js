@@ -9,18 +9,22 @@ const H = 190;
 const PAD = { left: 34, right: 12, top: 16, bottom: 24 };
 const MARK = 10; // a symbol's size at each point
 
-/** Return the values the axis names: multiples of 1, 2 or 5 times a power of ten, at most `most` of them. */
-export function ticks(lo, hi, most = 5) {
+/** Return the next round step after `s`: 1, 2, 5, 10, 20, 50, … */
+function nextStep(s) {
+  const power = 10 ** Math.floor(Math.log10(s));
+  const m = s / power;
+  return (m < 2 ? 2 : m < 5 ? 5 : 10) * power;
+}
+
+/** Return the values the axis names (multiples of one round step, at most `most`) and the range it spans. */
+function valueRange(lo, hi, most = 5) {
   let step = 1;
-  const count = (s) => Math.floor(hi / s) - Math.floor(lo / s) + 1;
-  for (let e = 0; count(step) > most; ) {
-    const next = [1, 2, 5].map((m) => m * 10 ** e).find((s) => s > step);
-    if (next === undefined) e += 1;
-    else step = next;
-  }
-  const out = [];
-  for (let v = Math.floor(lo / step) * step; v <= hi; v += step) out.push(v);
-  return out;
+  while (Math.floor(hi / step) - Math.floor(lo / step) + 1 > most) step = nextStep(step);
+  const scale = [];
+  for (let v = Math.floor(lo / step) * step; v <= hi; v += step) scale.push(v);
+  const last = scale[scale.length - 1];
+  if (last < hi && last + step <= hi + step / 2) scale.push(last + step); // the next round value is near: name it
+  return { scale, lo: scale[0], hi: Math.max(hi + Math.max(1, (hi - scale[0]) / 20), scale[scale.length - 1]) };
 }
 
 /** Return the course's lines, one per seat with whole-number values (anything else is left out). */
@@ -41,12 +45,7 @@ export function courseChart(update) {
   const limit = Number.isInteger(course.limit) ? course.limit : null;
   const rounds = Math.max(...lines.map((l) => l.values.length));
   const all = lines.flatMap((l) => l.values).concat(limit === null ? [] : [limit], [0]);
-  const top = Math.max(...all);
-  const scale = ticks(Math.min(...all), top);
-  const step = scale.length > 1 ? scale[1] - scale[0] : Math.max(1, top - scale[0]);
-  if (scale[scale.length - 1] < top && scale[scale.length - 1] + step <= top + step / 2) scale.push(scale[scale.length - 1] + step);
-  const lo = scale[0];
-  const hi = Math.max(top + Math.max(1, (top - lo) / 20), scale[scale.length - 1]);
+  const { scale, lo, hi } = valueRange(Math.min(...all), Math.max(...all));
   const plot = { left: PAD.left, right: W - PAD.right, top: PAD.top, bottom: H - PAD.bottom };
   const y = (v) => plot.bottom - ((v - lo) / (hi - lo || 1)) * (plot.bottom - plot.top);
   const x = (r) => (rounds <= 1 ? (plot.left + plot.right) / 2 : plot.left + 8 + (r * (plot.right - plot.left - 16)) / (rounds - 1));
