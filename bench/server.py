@@ -202,13 +202,13 @@ class _ServerStats:
                                     "profiled": self.profile is not None}))
 
 
-def _serve(port: int, stats: Path, profile: Path | None) -> None:
+def _serve(port: int, stats: Path, profile: Path | None, bot_delay: float = 0.0) -> None:
     from aiohttp import web
 
     from game.server.app import make_app
 
     # the phones here act faster than people: lift the per-socket rate limit
-    app = make_app(join_code=KEY, bot_delay=0, rate=1e6, burst=1e6)
+    app = make_app(join_code=KEY, bot_delay=bot_delay, rate=1e6, burst=1e6)
     recorder = _ServerStats(profile)
 
     async def dump(_app: web.Application) -> None:
@@ -511,14 +511,17 @@ class Phone:
 
 
 def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int,
-             stopped: Path | None = None) -> dict[str, float]:
-    """Return latency percentiles (ms) and server RSS for 5 phones + `watchers` watchers.
+             stopped: Path | None = None, table: tuple[int, int, str] = (5, 0, "")) -> dict[str, float]:
+    """Return latency percentiles (ms) and server RSS for the phones + `watchers` watchers.
 
+    `table`: (seats, bots, their level): the first seats - bots seats are the bench's phones (5 and
+    no bots unless told). Only the phones' actions are samples; the bots act on their own meanwhile.
     With `stopped`, the server is told (SIGUSR1) to stop measuring (and profiling) as soon as the
     last sample is in, before the sockets close; it touches `stopped` when it has.
     """
+    seats, bots, level = table
     sel = selectors.DefaultSelector()
-    phones = [Phone(port, f"P{i}") for i in range(5)]
+    phones = [Phone(port, f"P{i}") for i in range(seats - bots)]
     for p in phones:
         sel.register(p.sock, selectors.EVENT_READ, p)
     sizes = [watchers // procs + (1 if k < watchers % procs else 0) for k in range(procs)] if watchers else []
@@ -557,7 +560,7 @@ def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int
             if t is None:
                 return None
             times.append(t)
-        return max(times[:5]), max(times[5:], default=0.0)
+        return max(times[:len(phones)]), max(times[len(phones):], default=0.0)
 
     def settle(seconds: float) -> None:
         end = now() + seconds
@@ -565,6 +568,10 @@ def run_case(port: int, server_pid: int, watchers: int, actions: int, procs: int
             pump(left)
 
     settle(0.5 + watchers / 1000)
+    for _ in range(bots):
+        phones[0].send({"type": "host", "cmd": "add_bot", "level": level})
+    while bots and len((phones[0].update or {}).get("table", {}).get("seats", ())) < seats:
+        settle(0.05)
     rng = random.Random(1)
     samples: list[tuple[float, float, float]] = []  # (act sent, last phone got the new version, last watcher)
     refused = 0
@@ -690,8 +697,9 @@ def page_bytes(game: str | None = None, lang: str = "en") -> tuple[int, int, lis
 
 
 def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Path | None,
-            profile: Path | None) -> dict:
-    """Run one case (5 phones + `watchers`) against a fresh server child; print and return its figures."""
+            profile: Path | None, table: tuple[int, int, str] = (5, 0, "")) -> dict:
+    """Run one case (the phones and bots of `table` + `watchers`) against a fresh server child; print and
+    return its figures."""
     port = _free_port()
     stats = Path(tempfile.mkdtemp()) / "server.json"
     cmd = [sys.executable, __file__, "--serve", str(port), "--stats", str(stats)]
@@ -701,6 +709,8 @@ def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Pat
         cmd += ["--cpus", server_cpus]
     if args.tv:
         cmd.append("--tv")
+    if table[1]:
+        cmd += ["--bot-delay", str(args.bot_delay)]
     if profile is not None:
         profile.unlink(missing_ok=True)
         cmd += ["--profile", str(profile)]
@@ -725,7 +735,7 @@ def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Pat
         procs = args.procs or max(1, min(client_cpus_n, -(-watchers // 500)))
         # (the TV's server child has no SIGUSR1 handler: it measures until it stops)
         res = run_case(port, server_pid, watchers, args.actions, procs,
-                       None if args.tv else stats.with_name(stats.name + ".stopped"))
+                       None if args.tv else stats.with_name(stats.name + ".stopped"), table)
         tv_rss = rss_mb(server.pid) if args.tv else None
     finally:
         server.terminate()
@@ -737,7 +747,7 @@ def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Pat
     samples = res["samples"]
     lat = [(max(p, w) - t0) * 1000 for t0, p, w in samples]
     label = "" if code is None else f" [{code}]"
-    print(f"5 phones + {watchers} watchers{label} ({procs} reader process{'es' if procs > 1 else ''}, "
+    print(f"{_who(table)} + {watchers} watchers{label} ({procs} reader process{'es' if procs > 1 else ''}, "
           f"{len(samples)} actions): action → every socket {pct(lat)}, max {max(lat):.2f} ms; "
           f"server RSS {res['rss']:.0f} MB (idle {idle:.0f} MB)"
           + (f"; TV process RSS {tv_rss:.0f} MB" if tv_rss is not None else "")
@@ -752,6 +762,13 @@ def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Pat
     if profile is not None and profile.is_file():
         print("\n".join(profile_report(profile)))
     return figures
+
+
+def _who(table: tuple[int, int, str]) -> str:
+    """Return how a case's table reads: "5 phones", "1 phone + 3 hard bots"."""
+    seats, bots, level = table
+    phones = f"{seats - bots} phone{'s' if seats - bots != 1 else ''}"
+    return phones + (f" + {bots} {level} bot{'s' if bots != 1 else ''}" if bots else "")
 
 
 def server_lines(server_stats: dict, samples: list[tuple[float, float, float]], watchers: int) -> dict:
@@ -801,9 +818,10 @@ def server_lines(server_stats: dict, samples: list[tuple[float, float, float]], 
     return figures
 
 
-def compare(watchers: int, runs: dict[str, list[dict]], other: Path) -> None:
+def compare(watchers: int, runs: dict[str, list[dict]], other: Path | str, who: str = "5 phones") -> None:
     """Print the medians over the alternating rounds of this checkout and `other`, and their ratios."""
-    print(f"5 phones + {watchers} watchers, medians of {len(runs['this'])} alternating rounds, this checkout vs {other}:")
+    against = other if isinstance(other, str) else f"this checkout vs {other}"
+    print(f"{who} + {watchers} watchers, medians of {len(runs['this'])} alternating rounds, {against}:")
     for key in ("p50", "p99", "handler p50", "handler p99", "server CPU per version", "handler CPU p50",
                 "phones' updates built", "fan-out to the watchers"):
         ours = [r[key] for r in runs["this"] if key in r]
@@ -836,9 +854,15 @@ def main() -> int:
     parser.add_argument("--no-pin", action="store_true",
                         help="let the OS place the server and the clients (default: server on one CPU, clients on the others)")
     parser.add_argument("--cpus", help=argparse.SUPPRESS)
+    parser.add_argument("--bots", metavar="LEVEL",
+                        help="a 4-seat table of 1 phone + 3 bots of LEVEL (e.g. hard: they think in the worker "
+                             "process) against 4 phones and no bots, alternating: does the bots' thinking show?")
+    parser.add_argument("--bot-delay", type=float, default=0.3,
+                        help="with --bots: the bots' delay before they act (seconds)")
     parser.add_argument("--tv", action="store_true",
                         help="run the party as `main.py play` does: the server process watched by the real TV (pygame, SDL dummy video)")
     args = parser.parse_args()
+    args.bot_delay_given = "--bot-delay" in sys.argv
     if args.code:
         sys.path.insert(0, str(args.code.resolve()))
     if args.quick:
@@ -848,7 +872,10 @@ def main() -> int:
     if args.tv_server:
         return _tv_server(args.tv_server, args.profile)
     if args.serve:
-        (_serve_with_tv if args.tv else _serve)(args.serve, args.stats, args.profile)
+        if args.tv:
+            _serve_with_tv(args.serve, args.stats, args.profile)
+        else:
+            _serve(args.serve, args.stats, args.profile, args.bot_delay if args.bot_delay_given else 0.0)
         return 0
     if args.watch_proc:
         _watch(*args.watch_proc)
@@ -862,6 +889,18 @@ def main() -> int:
     raw, packed, files = page_bytes()
     print(f"phone page: {raw / 1024:.1f} KiB in {len(files)} files ({packed / 1024:.1f} KiB gzipped)")
     scratch = Path(tempfile.mkdtemp())
+    if args.bots:
+        if args.tv or args.vs:
+            parser.error("--bots runs on its own (not with --tv or --vs)")
+        people, bots = (4, 0, ""), (4, 3, args.bots)
+        for watchers in args.watchers:
+            runs = {"this": [], "other": []}
+            for _ in range(args.rounds):
+                runs["this"].append(measure(watchers, args, server_cpus, None, None, bots))
+                runs["other"].append(measure(watchers, args, server_cpus, None, None, people))
+            compare(watchers, runs, f"with {_who(bots)} vs {_who(people)} (the bench's phones' actions)",
+                    who="4 seats")
+        return 0
     for watchers in args.watchers:
         runs: dict[str, list[dict]] = {"this": [], "other": []}
         for _ in range(args.rounds if args.vs else 1):

@@ -285,6 +285,11 @@ _TABLE: Schema = {"game": None,
                   "options": {o.name: None for o in TABLE_OPTIONS} | {
                       o.name: None for rules in GAMES.values() for o in rules.options},
                   "join_code": None, "host_seat": None, "watchers": None, "seats": _SEAT_ROW}
+# the household's history (game/history.py), per game the lobby offers: while the table is in the lobby
+_HISTORY_GAME: Schema = {"leaders": {"name": None, "wins": None, "games": None, "best": None},
+                         "recent": {"ended": None, "winners": None,
+                                    "seats": {"name": None, "total": None, "bot": None}}}
+_HISTORY: Schema = {game_id: _HISTORY_GAME for game_id in GAMES}
 _YOU: Schema = {"seat": None, "role": None, "host": None, "name": None, "colour": None, "symbol": None}
 _TIMER: Schema = {"seat": None, "seconds_left": None}
 _GAME_TIME: Schema = {"seconds_left": None}
@@ -434,6 +439,11 @@ def table_to_wire(table: Mapping[str, Any]) -> dict[str, Any]:
     return shape(table, _TABLE)
 
 
+def history_to_wire(history: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the household's history (`history.summary`) whitelisted, as the lobbies get it."""
+    return shape(history, _HISTORY)
+
+
 def outcome_to_wire(game_id: str, outcome: Any) -> dict[str, Any] | None:
     """Return a game's outcome as the score screens get it: winners, totals, which way they rank, detail,
     and the course for the chart (null when the game gives none)."""
@@ -449,12 +459,14 @@ def outcome_to_wire(game_id: str, outcome: Any) -> dict[str, Any] | None:
 def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[str, Any],
            view: dict[str, Any] | None, events: list[dict[str, Any]],
            timer: Mapping[str, Any] | None, acting: list[int] | None = None,
-           outcome: dict[str, Any] | None = None, game_time: Mapping[str, Any] | None = None) -> dict[str, Any]:
+           outcome: dict[str, Any] | None = None, game_time: Mapping[str, Any] | None = None,
+           history: dict[str, Any] | None = None) -> dict[str, Any]:
     """Return an `update` message built from whitelisted parts (table, view, events, outcome already shaped).
 
     `acting`: the seats that may act now (a running game; who is acting is public in every game).
     `outcome`: a finished game's result for the score screens (see `outcome_to_wire`).
     `game_time`: the time left of a game with a time limit, while it runs.
+    `history`: the household's leaderboards and last results (`history_to_wire`), in the lobby only.
     """
     msg: dict[str, Any] = {
         "type": "update", "version": version, "stage": str(stage),
@@ -466,6 +478,8 @@ def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[st
         msg["timer"] = shape(timer, _TIMER)
     if game_time is not None:
         msg["game_time"] = shape(game_time, _GAME_TIME)
+    if history is not None:
+        msg["history"] = history
     return msg
 
 
@@ -489,11 +503,12 @@ def encode(message: Mapping[str, Any]) -> str:
     return _ENCODER.encode(message)
 
 
-SHARED_PARTS = frozenset({"table", "outcome"})
+SHARED_PARTS = frozenset({"table", "outcome", "history"})
 """The parts of an `update` that are one and the same object in every update of a version.
 
-The session builds them once per version (`Session._wire_table`, `_wire_game`), already
-whitelisted, and puts that very object into each seat's update and the public one."""
+The session builds them once per version (`Session._wire_table`, `_wire_game`; the history
+only when the table opens or a game is kept: `Session.set_history`), already whitelisted, and
+puts that very object into each seat's update and the public one."""
 
 
 class SharedText:

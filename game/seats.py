@@ -57,6 +57,11 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def name_key(name: str) -> str:
+    """Return what makes two names one person's: NFC, without surrounding spaces, case folded."""
+    return unicodedata.normalize("NFC", name).strip().casefold()
+
+
 def clean_name(raw: str) -> str:
     """Return the trimmed, NFC-normalised name; raise GameError if empty, too long or odd."""
     name = unicodedata.normalize("NFC", raw).strip()

@@ -19,9 +19,10 @@ from game.bots import DEFAULT_LEVEL, kind_for, level_of, levels
 from game.bots import kinds as bot_kinds
 from game.engine import GAMES, GameError, GameRules, OptionSpec
 from game.engine.common import TIME_UP
+from game.history import summary as history_summary
 from game.protocol import TABLE_OPTIONS, HostCmd, Role, Stage
 from game.records import GameRecorder, Record, RecordPlayer
-from game.seats import BOT_NAMES, MAX_SEATS, PALETTE, SYMBOLS, Seat, clean_name
+from game.seats import BOT_NAMES, MAX_SEATS, PALETTE, SYMBOLS, Seat, clean_name, name_key
 
 
 TV = -1
@@ -76,6 +77,7 @@ class Session:
         self._table_cache: tuple[int, dict[str, Any]] | None = None
         self._game_cache: tuple[int, dict[str, Any]] | None = None
         self._view_cache: tuple[int, Any, dict[str, Any] | None] | None = None
+        self.history: dict[str, Any] = P.history_to_wire(history_summary([]))  # the household's, whitelisted
 
     # ------------------------------------------------------------ queries
 
@@ -108,6 +110,21 @@ class Session:
             return []
         acting = self.rules.to_act(self.state)
         return [(i, s.bot) for i, s in enumerate(self.seats) if s.bot is not None and i in acting]
+
+    def set_history(self, history: dict[str, Any]) -> list[Out]:
+        """Take the household's history (`game.history.summary`) for the lobby's updates; return
+        what to send: in the lobby, the new version that shows it (else nothing: the lobby's
+        next update carries it).
+
+        Called when the table opens, when a finished game was kept (on its score screen), and
+        when the records folder was imported after the table opened.
+        """
+        self.history = P.history_to_wire(history)
+        self._public_cache = None
+        return self._changed() if self.stage is Stage.LOBBY else []
+
+    def _lobby_history(self) -> dict[str, Any] | None:
+        return self.history if self.stage is Stage.LOBBY else None
 
     def restored(self) -> None:
         """Finish a table rebuilt from a save (game.store): start the turn timer afresh."""
@@ -209,7 +226,7 @@ class Session:
                "colour": seat.colour, "symbol": seat.symbol}
         return P.update(version=self.version, stage=self.stage, table=self._wire_table(), you=you,
                         view=view, events=self._events(events, i), timer=self._timer(),
-                        game_time=self._game_time(), **self._wire_game())
+                        game_time=self._game_time(), history=self._lobby_history(), **self._wire_game())
 
     def public_update(self, events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """Return the public `update` (TV and watchers) for the current version."""
@@ -222,7 +239,7 @@ class Session:
                "colour": None, "symbol": None}
         msg = P.update(version=self.version, stage=self.stage, table=self._wire_table(), you=you,
                        view=view, events=self._events(events or [], None), timer=self._timer(),
-                       game_time=self._game_time(),
+                       game_time=self._game_time(), history=self._lobby_history(),
                        **self._wire_game())
         self._public_cache = (self.version, msg)
         return msg
@@ -308,7 +325,7 @@ class Session:
     def _join(self, conn: int, cmd: P.Join) -> list[Out | RecordReady]:
         self._check_joinable(conn)
         name = clean_name(cmd.name)
-        if name.casefold() in self._names_taken():
+        if name_key(name) in self._names_taken():
             raise GameError("name_taken", "Someone at the table is already called {name}.", name=name)
         seat = Seat(name=name, colour="", symbol="", token=secrets.token_urlsafe(18),
                     lang=cmd.lang or "en", conn=conn)
@@ -320,7 +337,7 @@ class Session:
         return [self._welcome(conn, seat), self._current_for(conn, seat)]
 
     def _names_taken(self) -> set[str]:
-        return {s.name.casefold() for s in self.seats + self.pending}
+        return {name_key(s.name) for s in self.seats + self.pending}
 
     def _default_bot(self) -> str:
         return kind_for(self.game_id, DEFAULT_LEVEL) or bot_kinds(self.game_id)[0]
@@ -550,7 +567,7 @@ class Session:
             if len(self.seats) >= self._max_seats():
                 raise GameError("table_full", "The table is full.")
             taken = self._names_taken()
-            name = next((n for n in BOT_NAMES if n.casefold() not in taken), f"Bot {len(self.seats) + 1}")
+            name = next((n for n in BOT_NAMES if name_key(n) not in taken), f"Bot {len(self.seats) + 1}")
             self._seat_person(Seat(name=name, colour="", symbol="", token=None, bot=kind))
             return self._changed()
         if c is HostCmd.REMOVE_SEAT:

@@ -10,12 +10,22 @@ through the engine (`from_setup` + `apply`), which validates them too.
 
 A save that cannot be used (not sqlite, truncated, corrupt, another schema version, or actions
 the engine refuses) is moved aside — never deleted — and the caller gets a clear notice.
+
+The same file keeps the household's history (game/kept.py): a finished game is kept in the very
+transaction that saves its end, once (a resume never keeps it again). The history survives a
+new table: after `--fresh` or a bad save is moved aside, the games it kept are carried over
+to the new file, and the records folder is imported once per file.
+
+One app per save: a lock on `couchcats.lock` beside it (held while the store is open, dropped
+by the OS if the process dies) keeps a second copy out, while anyone may read the file (WAL),
+e.g. `main.py history` beside a running table.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import random
 import secrets
 import sqlite3
@@ -24,7 +34,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from game import kept
 from game.engine import GAMES
+from game.history import KeptGame, kept_game, summary
 from game.protocol import Stage
 from game.records import GameRecorder, RecordPlayer
 from game.seats import Seat, token_digest
@@ -33,7 +45,8 @@ from game.session import Session
 log = logging.getLogger(__name__)
 
 FILE_NAME = "couchcats.sqlite"
-SCHEMA_VERSION = 2
+LOCK_NAME = "couchcats.lock"
+SCHEMA_VERSION = 3
 _SUFFIXES = ("", "-wal", "-shm")
 
 _SCHEMA = """
@@ -41,7 +54,7 @@ CREATE TABLE tablestate (id INTEGER PRIMARY KEY CHECK (id = 1), saved_at REAL NO
 CREATE TABLE game (id INTEGER PRIMARY KEY CHECK (id = 1), serial INTEGER NOT NULL, data TEXT NOT NULL);
 CREATE TABLE actions (idx INTEGER PRIMARY KEY, seat INTEGER, version INTEGER NOT NULL,
                       timeout INTEGER NOT NULL, action TEXT NOT NULL);
-"""
+""" + kept.SCHEMA
 # save format 1 -> 2: an entry may have no seat (chance after the deal: a new deal, a reshuffle;
 # or the time limit running out). SQLite cannot drop NOT NULL in place, so the table is rebuilt.
 _MIGRATIONS = {
@@ -52,6 +65,8 @@ INSERT INTO actions_v2 SELECT idx, seat, version, timeout, action FROM actions;
 DROP TABLE actions;
 ALTER TABLE actions_v2 RENAME TO actions;
 """,
+    # 2 -> 3: the kept games (the household's history); the table and its game stay as they are
+    2: kept.SCHEMA,
 }
 
 
@@ -74,33 +89,87 @@ class Opened:
     notice: str | None = None
 
 
-class Store:
-    """The open save file; `save` writes one accepted change in one transaction."""
+class SaveLock:
+    """The one-app-per-save guard: an OS lock on `couchcats.lock`, held from `acquire` to `release`.
+
+    `fcntl.flock` (`msvcrt.locking` on Windows) on a file of its own, not sqlite's exclusive
+    locking mode: that one would shut out the readers too (`main.py history` beside the table).
+    The OS drops the lock when the process dies, so a crash never leaves the save locked.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._fd: int | None = None
+
+    def acquire(self) -> bool:
+        """Take the lock without waiting; return False if another holder (another app) has it."""
+        if self._fd is not None:
+            return True
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            _lock(fd)
+        except OSError:
+            os.close(fd)
+            return False
+        self._fd = fd
+        return True
+
+    def release(self) -> None:
+        """Drop the lock (closing the file drops it)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+if os.name == "nt":  # pragma: no cover - Windows
+    import msvcrt
+
+    def _lock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+else:
+    import fcntl
+
+    def _lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+class Store:
+    """The open save file; `save` writes one accepted change in one transaction.
+
+    It also holds the household's kept games (without their record text) and their `history`,
+    worked out when the file opens and again only when a game is kept.
+    """
+
+    def __init__(self, path: Path, *, wall: Callable[[], float] = time.time) -> None:
+        self.path = path
+        self.wall = wall  # wall-clock time (unix seconds) for saved_at and the kept games' times
+        self.lock = SaveLock(path.with_name(LOCK_NAME))
+        self.kept: list[KeptGame] = []
         self._db: sqlite3.Connection | None = None
         self._game_key = -1  # the game serial whose setup is in the file (0: no game)
         self._written = 0  # how many of that game's actions are in the file
+        self._kept_key = -1  # the game serial this store saw kept (or already kept) at its end
+        self._history: dict[str, Any] | None = None
 
     # ------------------------------------------------------------ opening
 
     def connect(self) -> None:
-        """Open (or create) the file; raise SaveError if it is not a usable save of this version."""
+        """Open (or create) the file; raise SaveError if it is not a usable save of this version.
+
+        Raise OSError if another app holds the save (or the file cannot be opened at all).
+        """
+        if not self.lock.acquire():
+            raise OSError(f"cannot use {self.path}: it is in use (is another Couch Cats using it?)")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, isolation_level=None, timeout=0.2)
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=2.0)
         try:
-            # held until closed (or the process dies): a second copy of the app on the same
-            # folder must not resume and write the same table
-            db.execute("PRAGMA locking_mode=EXCLUSIVE")
-            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA journal_mode=WAL")  # readers (main.py history) never block the table
             # NORMAL in WAL mode: a commit survives the process being killed (the OS has the
             # pages); only a power cut may lose the last few commits, never corrupt the file
             db.execute("PRAGMA synchronous=NORMAL")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-            db.execute("BEGIN IMMEDIATE")  # takes the lock now, not at the first save
-            db.execute("COMMIT")
             if version == 0 and tables == 0:
                 # one transaction with the version stamp: a file is either a whole save or empty
                 db.execute("BEGIN IMMEDIATE")
@@ -117,8 +186,10 @@ class Store:
                     raise SaveError(f"the file is damaged ({check})")
                 if version != SCHEMA_VERSION:
                     _migrate(db, version)  # an older save still resumes
-        except sqlite3.OperationalError as exc:  # locked, or cannot be opened: the file may be fine
+            self.kept = kept.read_kept(db)
+        except sqlite3.OperationalError as exc:  # cannot be opened: the file may be fine
             db.close()
+            self.lock.release()
             raise OSError(f"cannot use {self.path}: {exc} (is another Couch Cats using it?)") from None
         except sqlite3.DatabaseError as exc:
             db.close()
@@ -127,6 +198,7 @@ class Store:
             db.close()
             raise
         self._db = db
+        self._history = None
 
     def load(self, *, rng: random.Random, clock: Callable[[], float] = time.monotonic
              ) -> tuple[Session, int, float] | None:
@@ -155,16 +227,67 @@ class Store:
         self._written = len(actions) if game is not None else 0
         return session, port, float(row[0])
 
+    # ------------------------------------------------------------ the history
+
+    def history(self) -> dict[str, Any]:
+        """Return the household's history (`game.history.summary`) of the kept games."""
+        if self._history is None:
+            self._history = summary(self.kept)
+        return self._history
+
+    def import_records(self, folder: Path) -> kept.Imported | None:
+        """Import the record files of `folder` if this file never did (see `kept.import_records`)."""
+        done = kept.import_records(self._need(), folder, now=self.wall)
+        self.add_imported(done, folder)
+        return done
+
+    def import_due(self) -> bool:
+        """Return True if this file has not imported the records folder yet."""
+        return self._db is not None and not kept.is_marked(self._db, kept.IMPORTED)
+
+    def import_apart(self, folder: Path, stop: Callable[[], bool]) -> kept.Imported | None:
+        """Import the records folder on a connection of its own: for a worker thread, while the
+        table saves on its own thread (WAL; the import's one write transaction is short). Hand
+        the result to `add_imported` on the store's thread. None: done before, or stopped."""
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+        try:
+            return kept.import_records(db, folder, now=self.wall, stop=stop)
+        finally:
+            db.close()
+
+    def add_imported(self, done: kept.Imported | None, folder: Path) -> None:
+        """Take in the games an import kept (the history changes if there are any)."""
+        if done is not None and done.kept:
+            self._add_kept(done.kept)
+            log.info("history: imported %d finished game(s) from %s", len(done.kept), folder)
+
+    def carry_over(self, old: Path) -> None:
+        """Keep here the games kept in the moved-aside save `old` (it is only read)."""
+        added = kept.carry_over(self._need(), old)
+        if added:
+            self._add_kept(added)
+            log.info("history: carried %d kept game(s) over from %s", len(added), old.name)
+
+    def _add_kept(self, games: list[KeptGame]) -> None:
+        self.kept.extend(games)
+        self._history = None
+
     # ------------------------------------------------------------ saving
 
-    def save(self, session: Session, port: int) -> None:
-        """Write the table and the actions not yet written, in one transaction (raise sqlite3.Error)."""
+    def save(self, session: Session, port: int) -> bool:
+        """Write the table and the actions not yet written, in one transaction (raise sqlite3.Error).
+
+        A finished game is kept in the same transaction (once: a game kept before is not kept
+        again). Return True if a game was kept now (the history changed).
+        """
         db = self._db
         if db is None:
-            return  # closed at shutdown: the last change was already written
+            return False  # closed at shutdown: the last change was already written
         key = session.game_serial if session.state is not None and session.recorder is not None else 0
         written = self._written if key == self._game_key else 0
         new = session.log[written:]
+        ending = key != 0 and key != self._kept_key and session.stage is Stage.OVER
+        added: KeptGame | None = None
         db.execute("BEGIN")
         try:
             if key != self._game_key:
@@ -172,26 +295,52 @@ class Store:
                 db.execute("DELETE FROM game")
                 if key:
                     db.execute("INSERT INTO game (id, serial, data) VALUES (1, ?, ?)",
-                               (key, json.dumps(_game_data(session))))
+                               (key, json.dumps({**_game_data(session), "started_at": self.wall()})))
             if new:
                 db.executemany(
                     "INSERT INTO actions (idx, seat, version, timeout, action) VALUES (?, ?, ?, ?, ?)",
                     [(written + i, e["seat"], e["version"], int(bool(e.get("timeout"))), json.dumps(e["action"]))
                      for i, e in enumerate(new)])
             db.execute("INSERT OR REPLACE INTO tablestate (id, saved_at, data) VALUES (1, ?, ?)",
-                       (time.time(), json.dumps(_table_data(session, port))))
+                       (self.wall(), json.dumps(_table_data(session, port))))
+            if ending:
+                added = kept.keep(db, self._finished(db, session), "table")
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
         self._game_key, self._written = key, written + len(new)
+        if ending:
+            self._kept_key = key
+        if added is not None:
+            self._add_kept([added])
+        return added is not None
 
-    def close(self) -> None:
-        """Close the file (later `save` calls do nothing)."""
+    def _finished(self, db: sqlite3.Connection, session: Session) -> KeptGame:
+        """Return the session's finished game as kept (its start from the game row, its end now)."""
+        assert session.recorder is not None
+        row = db.execute("SELECT data FROM game WHERE id = 1").fetchone()
+        started = json.loads(row[0]).get("started_at") if row is not None else None
+        outcome = session.rules.outcome(session.state)
+        assert outcome is not None
+        return kept_game(session.recorder.record, outcome, ended=self.wall(), started=started)
+
+    def disconnect(self) -> None:
+        """Close the file but keep the lock (the file is about to be moved aside and made anew)."""
         if self._db is not None:
             self._db.close()
             self._db = None
+
+    def close(self) -> None:
+        """Close the file and let go of the save (later `save` calls do nothing)."""
+        self.disconnect()
+        self.lock.release()
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """Return the open file (raise SaveError if it is not open): for reading the kept games."""
+        return self._need()
 
     def _need(self) -> sqlite3.Connection:
         if self._db is None:
@@ -219,31 +368,58 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
 # ---------------------------------------------------------------- open, move aside
 
 def open_store(data_dir: Path, *, fresh: bool = False, rng: random.Random | None = None,
-               clock: Callable[[], float] = time.monotonic) -> Opened:
+               clock: Callable[[], float] = time.monotonic, wall: Callable[[], float] = time.time,
+               import_records: bool = True) -> Opened:
     """Open `<data_dir>/couchcats.sqlite` and resume its table (unless `fresh`).
 
     A save that cannot be used, or that `fresh` asks to ignore, is renamed aside and a new one
-    started. Raise OSError only if even a new save file cannot be made.
+    started; the games it kept are carried over. Then the records folder is imported, once per
+    file (`import_records` False: the caller does it later, e.g. the server once it listens).
+    Raise OSError if another app holds the save, or if even a new save file cannot be made.
     """
     path = Path(data_dir) / FILE_NAME
     rng = rng or random.Random(secrets.randbits(64))
+    store = Store(path, wall=wall)
+    if not store.lock.acquire():
+        raise OSError(f"cannot use {path}: it is in use (is another Couch Cats using it?)")
+    try:
+        opened, aside = _open(store, fresh=fresh, rng=rng, clock=clock)
+    except BaseException:
+        store.close()
+        raise
+    try:  # the history is worth having, but never at the cost of the table
+        if aside is not None:
+            store.carry_over(aside)
+        if import_records:
+            store.import_records(Path(data_dir) / kept.RECORDS_FOLDER)
+    except (sqlite3.Error, OSError) as exc:
+        log.error("the history could not be brought into %s: %s", path, exc)
+    return opened
+
+
+def _open(store: Store, *, fresh: bool, rng: random.Random, clock: Callable[[], float]
+          ) -> tuple[Opened, Path | None]:
+    """Return what the save holds (a new table for `fresh` or a bad save) and the file moved aside."""
+    path = store.path
     if fresh and path.exists():
         aside = move_aside(path, "fresh")
-        return Opened(_new_store(path), notice=f"Started a new table (--fresh); the old save was kept as {aside.name}.")
-    store = Store(path)
+        _connect_new(store)
+        return Opened(store, notice=(f"Started a new table (--fresh); the old save was kept as {aside.name} "
+                                     "(the history goes on).")), aside
     try:
         store.connect()
         loaded = store.load(rng=rng, clock=clock)
     except SaveError as exc:
-        store.close()
+        store.disconnect()
         aside = move_aside(path, "bad")
         log.warning("the saved game in %s cannot be resumed: %s; moved it to %s", path, exc.reason, aside)
-        return Opened(_new_store(path), notice=(f"The saved game could not be resumed: {exc.reason}. "
-                                                f"It was moved to {aside.name}; this is a new table."))
+        _connect_new(store)
+        return Opened(store, notice=(f"The saved game could not be resumed: {exc.reason}. "
+                                     f"It was moved to {aside.name}; this is a new table.")), aside
     if loaded is None:
-        return Opened(store)
+        return Opened(store), None
     session, port, saved_at = loaded
-    return Opened(store, session, port, saved_at, notice=resumed_notice(session, saved_at))
+    return Opened(store, session, port, saved_at, notice=resumed_notice(session, saved_at)), None
 
 
 def resumed_notice(session: Session, saved_at: float) -> str | None:
@@ -262,13 +438,11 @@ def resumed_notice(session: Session, saved_at: float) -> str | None:
     return f"Resumed the game saved at {at}" + (f", round {round_}." if isinstance(round_, int) else ".")
 
 
-def _new_store(path: Path) -> Store:
-    store = Store(path)
+def _connect_new(store: Store) -> None:
     try:
         store.connect()
     except SaveError as exc:  # only if something re-created a bad file under us
-        raise OSError(f"cannot make a new save file at {path}: {exc.reason}") from None
-    return store
+        raise OSError(f"cannot make a new save file at {store.path}: {exc.reason}") from None
 
 
 def move_aside(path: Path, why: str) -> Path:

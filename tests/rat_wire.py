@@ -12,7 +12,8 @@ from game.protocol import Stage
 from game.session import Session
 from tests.test_rat_secrecy import check_public, check_seat
 
-ENVELOPE = {"type", "version", "stage", "table", "you", "view", "events", "timer", "acting", "outcome", "game_time"}
+ENVELOPE = {"type", "version", "stage", "table", "you", "view", "events", "timer", "acting", "outcome", "game_time",
+            "history"}
 PRIVATE = {"you_drew", "you_placed", "you_peeked"}
 # events that name no card: their fields are seats, positions, counts and flags only
 PLAIN = {"game_started", "look", "memorised", "turn", "draw_again", "pile_empty", "peeked", "swapped",
@@ -62,6 +63,12 @@ def check_frame(text: str, seat: int | None, truth: Truth | Still) -> dict[str, 
         assert set(msg["timer"]) == {"seat", "seconds_left"} and type(msg["timer"]["seconds_left"]) is int
     if "game_time" in msg:  # a time limit's time left: nothing else
         assert set(msg["game_time"]) == {"seconds_left"} and type(msg["game_time"]["seconds_left"]) is int
+    if "history" in msg:  # the household's leaderboards and last results: in the lobby, nothing else
+        assert msg["stage"] == "lobby"
+        for part in msg["history"].values():
+            assert set(part) == {"leaders", "recent"}
+            assert all(set(row) == {"name", "wins", "games", "best"} for row in part["leaders"])
+            assert all(set(row) == {"ended", "winners", "seats"} for row in part["recent"])
     version = msg["version"]
     state, before = truth.states[version], truth.states.get(version - 1)
     if seat is None:

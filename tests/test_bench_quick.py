@@ -6,8 +6,9 @@ and print every line of figures it always prints. The figures' values are never 
 do not assert timings. A new script in bench/ is picked up by the glob and fails until its quick
 mode and its lines are named in FIGURES below.
 
-`bench/server.py` runs plain, with --profile, with --vs (against this very checkout) and with
---tv (the real arrangement of `main.py`: the server process watched by the TV process).
+`bench/server.py` runs plain, with --profile, with --vs (against this very checkout), with --bots
+(a table with bots against one of people) and with --tv (the real arrangement of `main.py`: the
+server process watched by the TV process).
 """
 
 from __future__ import annotations
@@ -61,8 +62,16 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
                   (["--vs", "."], _SERVER_LINES + [r"^5 phones \+ \d+ watchers, medians of 1 alternating rounds, this checkout vs",
                                                    r"^    p50: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$",
                                                    r"^    handler p99: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$"]),
+                  (["--bots", "normal"], [rf"^1 phone \+ 3 normal bots \+ \d+ watchers .*action → every socket {_MS}",
+                                          rf"^4 phones \+ \d+ watchers .*action → every socket {_MS}",
+                                          r"^4 seats \+ \d+ watchers, medians of 1 alternating rounds, with 1 phone "
+                                          r"\+ 3 normal bots vs 4 phones",
+                                          r"^    p99: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$"]),
                   (["--tv"], [*_SERVER_LINES[:1], _SERVER_LINES[1] + r"; TV process RSS \d+ MB", *_SERVER_LINES[2:],
                               rf"^    TV frames while measuring: \d+; tick {_MS}; draw {_MS}; flip {_MS}$"])],
+    "history.py": [([], [r"^import of \d+ records \(\d+ KiB\) at the first start: [\d.]+ s \([\d.]+ ms per record, refereed\), \d+ kept$",
+                         r"^save of a game's end, keeping it: p50 [\d.]+ ms over \d+ games \(a move's save: p50 [\d.]+ ms\)$",
+                         r"^the lobby's history of \d+ kept games worked out: [\d.]+ ms$"])],
     "idle.py": [([], [r"^main.py from \S+: 2 process\(es\)$",
                       r"^idle lobby, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, 'total': [\d.]+\}$",
                       r"^table waiting for a human, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, "

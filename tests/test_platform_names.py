@@ -16,7 +16,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PLATFORM = ["game/session.py", "game/protocol.py", "game/records.py", "game/store.py", "game/simulate.py",
-            "game/seats.py", "game/bots/__init__.py", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "game/server").glob("*.py"))]
+            "game/history.py", "game/kept.py",
+            "game/seats.py", "game/paths.py", "game/bots/__init__.py", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "game/server").glob("*.py"))]
 # every game's id and the words of its rules (Cat in the Sack, Rat-a-Tat Cat)
 WORDS = re.compile(r"sack|mice|mouse|\bbids?\b|\bbid_|_bid\b|rat.?a.?tat|open_piles|\bhands?\b|\bcats?\b|"
                    r"knock|peek|\bdogs?\b|rabbit|draw2|\bswap", re.IGNORECASE)

@@ -91,9 +91,10 @@ def test_a_game_in_progress_round_trips_and_no_raw_token_is_stored(tmp_path):
 
 
 def _as_format_1(path: Path) -> None:
-    """Turn a save into what format 1 wrote: an `actions` table whose seat may not be NULL."""
+    """Turn a save into what format 1 wrote: an `actions` table whose seat may not be NULL, no kept games."""
     with closing(sqlite3.connect(path)) as db, db:
         db.executescript("""
+            DROP TABLE kept_seats; DROP TABLE kept_games; DROP TABLE marks;
             CREATE TABLE old (idx INTEGER PRIMARY KEY, seat INTEGER NOT NULL, version INTEGER NOT NULL,
                               timeout INTEGER NOT NULL, action TEXT NOT NULL);
             INSERT INTO old SELECT * FROM actions; DROP TABLE actions; ALTER TABLE old RENAME TO actions;
@@ -113,7 +114,7 @@ def test_a_table_saved_in_format_1_still_resumes_and_is_migrated(tmp_path):
     same_table(s, back.session)
     back.store.close()
     with closing(sqlite3.connect(tmp_path / FILE_NAME)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         notnull = {row[1]: row[3] for row in db.execute("PRAGMA table_info(actions)")}
         assert notnull["seat"] == 0  # an entry without a seat (chance) can be stored now
     assert not [p for p in tmp_path.iterdir() if "-bad-" in p.name]
@@ -289,9 +290,12 @@ class FailingStore:
     def __init__(self) -> None:
         self.calls = 0
 
-    def save(self, session: Session, port: int) -> None:
+    def save(self, session: Session, port: int) -> bool:
         self.calls += 1
         raise sqlite3.OperationalError("database or disk is full")
+
+    def history(self) -> dict:
+        return {}
 
 
 async def test_a_failed_save_is_logged_and_told_to_the_tv_once_and_play_goes_on(caplog):
@@ -345,11 +349,19 @@ def test_e1_kill_9_at_50_random_points_while_saving_always_leaves_a_save_that_lo
             finally:
                 os._exit(1)
         os.close(w)
+        # the kill lands while it saves: after its first acknowledged save (opening the folder
+        # takes a moment more on a busy machine), then at a random point among the next ones
+        first = b""
+        while not first.endswith(b"\n"):
+            chunk = os.read(r, 64)
+            if not chunk:
+                break
+            first += chunk
         time.sleep(rng.uniform(0.0, 0.06))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         with os.fdopen(r, "rb") as pipe:
-            lines = pipe.read().decode().split()
+            lines = (first + pipe.read()).decode().split()
         opened = open_store(tmp_path, rng=random.Random(point))
         assert opened.notice is None or opened.notice.startswith("Resumed"), opened.notice
         if lines:

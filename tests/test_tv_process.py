@@ -191,3 +191,16 @@ async def test_a_server_stopped_by_a_signal_of_its_own_stops_cleanly_and_is_star
     finally:
         await stopped(server)
     assert server.proc.returncode == 0
+
+
+async def test_a_relative_data_folder_is_the_users_folder_not_the_servers(tmp_path: Path, monkeypatch) -> None:
+    # `couchcats --data party` typed in ~/games keeps the save in ~/games/party, though the child
+    # process runs in the app's own folder (an installed app's is site-packages)
+    monkeypatch.chdir(tmp_path)
+    server = await started(data_dir=Path("party"), bot_delay=0)
+    try:
+        await next_update(server, lambda u: u["stage"] == "lobby", timeout=10)
+    finally:
+        await stopped(server)
+    assert (tmp_path / "party" / "couchcats.sqlite").is_file()
+    assert not (Path(__file__).resolve().parents[1] / "party").exists()

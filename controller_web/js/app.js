@@ -292,7 +292,7 @@ function render(force) {
   app.showDecision = false;
   if (focused) {
     // The screen is rebuilt on every change: give focus back to the same control (keyboards, screen readers).
-    const again = [...main.querySelectorAll("button, input, select")].find((n) => focusKey(n) === focused);
+    const again = [...main.querySelectorAll("button, input, select, summary")].find((n) => focusKey(n) === focused);
     if (again) again.focus({ preventScroll: true });
   }
   renderLangPicker();

@@ -48,6 +48,10 @@ def _no_time_limit(options: dict[str, Any]) -> int | None:
     return None
 
 
+def _no_best(record: dict[str, Any]) -> list[int | None]:
+    return [None] * len(record["players"])
+
+
 def _nothing_implied(state: Any, entry: dict[str, Any] | None) -> list[tuple[int | None, Any]]:
     return []
 
@@ -96,6 +100,10 @@ class GameRules:
     time_limit: Callable[[dict[str, Any]], int | None] = _no_time_limit
     implied: Callable[[Any, dict[str, Any] | None], list[tuple[int | None, Any]]] = _nothing_implied
     fast_to_dicts: frozenset[Callable[..., Any]] = field(default_factory=frozenset)
+    # the household's leaderboard (game/history.py): each seat's best score in one finished game's
+    # record (its JSON data, `result` included; None: no score for that seat), and which way best is
+    best_scores: Callable[[dict[str, Any]], list[int | None]] = _no_best
+    best_lowest: bool = False
     # offered in the lobby: the game has its TV scene and its phone screens (engine-only games
     # still simulate, record and replay)
     on_table: bool = True
@@ -134,6 +142,7 @@ CAT_IN_THE_SACK = GameRules(
     record_body=_sack_record.record_body,
     read_body=_sack_record.read_body,
     read_result=_sack_record.read_result,
+    best_scores=_sack_record.best_scores,
     fast_to_dicts=_sack_views.FIELD_TO_DICTS,
 )
 

@@ -59,3 +59,9 @@ def read_result(raw: Any, players: int) -> dict[str, Any]:
     if not all(is_int(w) for w in winners):
         raise ValueError("result.winners must be a list of seats")
     return {"scores": clean, "winners": list(winners)}
+
+
+def best_scores(record: Mapping[str, Any]) -> list[int | None]:
+    """Return each seat's best score of a finished game's record: its final total (highest is best)."""
+    scores = sorted(record["result"]["scores"], key=lambda s: s["seat"])
+    return [int(s["total"]) for s in scores]

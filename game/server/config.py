@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.kept import RECORDS_FOLDER
+from game.paths import WEB_ROOT
 from game.protocol import MAX_FRAME_BYTES
 
-ROOT = Path(__file__).resolve().parents[2]
-WEB_ROOT = ROOT / "controller_web"
 DEFAULT_BOT_DELAY = 1.2  # seconds: slow enough that people at the table see what a bot did
 
 
@@ -33,4 +33,4 @@ class ServerConfig:
     @property
     def records_dir(self) -> Path | None:
         """Return the folder game records are written to, or None to keep none."""
-        return self.data_dir / "records" if self.data_dir is not None else None
+        return self.data_dir / RECORDS_FOLDER if self.data_dir is not None else None

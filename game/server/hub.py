@@ -17,6 +17,7 @@ import logging
 import random
 import secrets
 import sqlite3
+import threading
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -52,6 +53,8 @@ class Hub:
         rng = rng or random.Random(secrets.randbits(64))
         self.session = session or Session(config.join_code, random.Random(rng.getrandbits(64)))
         self.store = store  # the autosave (game.store), or None to keep none
+        if store is not None:
+            self.session.history = P.history_to_wire(store.history())  # the household's, for the lobby
         self.port = 0  # saved with the table so a restart listens where the phones look
         self._saved: tuple[int, int] | None = None
         self._save_failing = False
@@ -69,6 +72,7 @@ class Hub:
         self.public_text = ""  # the latest public update, encoded (one encode per version)
         self.public_version = 0
         self.shared = P.SharedText()  # this version's table (and outcome) text, for every update
+        self._stopping = threading.Event()  # set at shutdown: a running import gives up
 
     # ------------------------------------------------------------ connections
 
@@ -182,7 +186,7 @@ class Hub:
         if mark == self._saved and not force:
             return
         try:
-            self.store.save(session, self.port)
+            kept = self.store.save(session, self.port)  # a finished game is kept with its end
         except (sqlite3.Error, OSError) as exc:
             log.error("could not save the game: %s", exc)
             if not self._save_failing:
@@ -195,6 +199,28 @@ class Hub:
             return
         self._saved = mark
         self._save_failing = False
+        if kept:
+            outs = session.set_history(self.store.history())
+            if outs:  # kept late (a failed save of the end): the lobby shows it in a version of its own
+                asyncio.get_running_loop().call_soon(self.dispatch, outs)
+
+    def import_history(self, folder: Path) -> None:
+        """Import the records folder into the save in a worker thread, if this save never did
+        (the first start after the upgrade), and show the games in the lobby once it is done."""
+        if self.store is not None and self.store.import_due():
+            self._spawn(self._import_history(folder))
+
+    async def _import_history(self, folder: Path) -> None:
+        store = self.store
+        assert store is not None
+        try:
+            done = await asyncio.to_thread(store.import_apart, folder, self._stopping.is_set)
+        except Exception:  # the history is worth having, never at the cost of the table
+            log.exception("the records in %s could not be imported into the history", folder)
+            return
+        store.add_imported(done, folder)
+        if done is not None and done.kept:
+            self.dispatch(self.session.set_history(store.history()))
 
     def _publish(self, message: dict[str, Any]) -> None:
         version = message["version"]
@@ -272,6 +298,7 @@ class Hub:
     async def shutdown(self) -> None:
         """Say `bye shutdown` to every socket and close them (1001); stop bots and the timer."""
         self.bots.cancel()
+        self._stopping.set()
         if self._timer is not None:
             self._timer.cancel()
         conns = list(self.conns.values())

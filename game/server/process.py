@@ -34,7 +34,8 @@ from typing import Any, Callable
 import aiohttp
 
 from game import protocol as P
-from game.server.config import DEFAULT_BOT_DELAY, ROOT
+from game.paths import ROOT
+from game.server.config import DEFAULT_BOT_DELAY
 
 log = logging.getLogger(__name__)
 
@@ -222,7 +223,8 @@ class ServerProcess:
 
     def _popen(self, *, fresh: bool, join_code: str | None = None) -> subprocess.Popen[bytes]:
         settings = {"port": self.port, "port_given": self.port_given, "host_ip": self.host_ip,
-                    "data_dir": str(self.data_dir) if self.data_dir is not None else None,
+                    # absolute: the child runs in ROOT, and a `--data` typed relative means the user's folder
+                    "data_dir": str(self.data_dir.absolute()) if self.data_dir is not None else None,
                     "bot_delay": self.bot_delay, "fresh": fresh, "join_code": join_code, "tv_key": self._tv_key}
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
         # its own session: Ctrl+C in the terminal reaches the TV, which then stops the server in order

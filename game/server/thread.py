@@ -22,6 +22,7 @@ from game.server.hub import Hub
 from game.server.keys import CONFIG, HUB
 from game.server.net import lan_address
 from game.server.tvlink import add_tv_route
+from game.kept import RECORDS_FOLDER
 from game.store import open_store
 
 log = logging.getLogger(__name__)
@@ -96,7 +97,7 @@ class ServerThread:
         opened = None
         if self.data_dir is not None:
             try:
-                opened = open_store(self.data_dir, fresh=self.fresh)
+                opened = open_store(self.data_dir, fresh=self.fresh, import_records=False)
             except OSError as exc:  # no save is better than no game
                 log.error("cannot keep a save in %s: %s", self.data_dir, exc)
                 self.notice = f"Cannot save the game in {self.data_dir} ({exc}): it will not survive a restart."
@@ -140,6 +141,8 @@ class ServerThread:
         self._hub.port = self.port
         self._hub.save(force=True)  # the join code and port are on disk before any phone joins
         self._hub.kick_off()  # a resumed table's bots and turn timer carry on
+        if self.data_dir is not None:  # once per save file, after listening: it may take a while
+            self._hub.import_history(self.data_dir / RECORDS_FOLDER)
         ip, self.lan_warning = (self.host_ip, None) if self.host_ip else lan_address()
         self.join_code = app[CONFIG].join_code
         self.join_url = f"http://{ip}:{self.port}/?k={self.join_code}"

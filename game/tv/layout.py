@@ -46,11 +46,19 @@ class LobbyLayout:
     settings: pygame.Rect = pygame.Rect(780, 752, SAFE.right - 780, 150)
     keys: pygame.Rect = pygame.Rect(780, 918, SAFE.right - 780, 108)
     player_line_height: int = 84
+    # the household's board of the chosen game, beside the players (who then take a narrower column)
+    board: pygame.Rect = pygame.Rect(1200, 166, SAFE.right - 1200, 570)
+    beside_board: int = 400  # the players' column width while the board is shown
 
-    def player_line(self, i: int) -> pygame.Rect:
-        """Return the rectangle of the i-th player line (0..MAX_SEATS-1)."""
-        return pygame.Rect(780, 230 + i * self.player_line_height, SAFE.right - 780,
-                           self.player_line_height - 8)
+    def player_line(self, i: int, beside_board: bool = False) -> pygame.Rect:
+        """Return the rectangle of the i-th player line (0..MAX_SEATS-1), narrower beside the board."""
+        return pygame.Rect(780, 230 + i * self.player_line_height,
+                           self.beside_board if beside_board else SAFE.right - 780, self.player_line_height - 8)
+
+    def players_heading(self, beside_board: bool = False) -> pygame.Rect:
+        """Return the players' title line, as wide as their column."""
+        return self.players_title if not beside_board else self.players_title.clip(
+            pygame.Rect(780, 0, self.beside_board, CANVAS[1]))
 
 
 LOBBY = LobbyLayout()
@@ -124,10 +132,11 @@ def all_rects(seats: int) -> dict[str, pygame.Rect]:
     A game's table layout lives in its own module with its own `all_rects`.
     """
     out: dict[str, pygame.Rect] = {}
-    for name in ("title", "qr", "url", "code", "hint", "warning", "players_title", "settings", "keys"):
+    for name in ("title", "qr", "url", "code", "hint", "warning", "players_title", "settings", "keys", "board"):
         out[f"lobby.{name}"] = getattr(LOBBY, name)
     for i in range(MAX_SEATS):
         out[f"lobby.player{i}"] = LOBBY.player_line(i)
+        out[f"lobby.player{i}_beside_board"] = LOBBY.player_line(i, beside_board=True)
     for name in ("banner", "tie_note", "header", "keys"):
         out[f"results.{name}"] = getattr(RESULTS, name)
     for i in range(seats):

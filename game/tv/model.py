@@ -106,6 +106,12 @@ class TableModel:
         outcome = (self.update or {}).get("outcome")
         return outcome if isinstance(outcome, dict) else {}
 
+    @property
+    def history(self) -> dict[str, Any]:
+        """Return the household's history per game id (leaders, recent results), or {} when none came."""
+        history = (self.update or {}).get("history")
+        return history if isinstance(history, dict) else {}
+
     def seat_info(self, seat: int | None) -> dict[str, Any]:
         """Return the table's record of `seat` (name, colour, symbol, bot, connected, host)."""
         for s in self.table.get("seats") or ():

@@ -74,7 +74,7 @@ class Phone:
 
 
 # Every control a finger uses, checked on each screen type: at least 48 CSS px each way and named.
-TOUCH_CHECK = """() => [...document.querySelectorAll('button, input, select')]
+TOUCH_CHECK = """() => [...document.querySelectorAll('button, input, select, summary')]
     .filter((n) => n.offsetParent !== null)
     .map((n) => { const r = n.getBoundingClientRect();
                   const by = (n.getAttribute('aria-labelledby') || '').split(' ').map((i) => document.getElementById(i))

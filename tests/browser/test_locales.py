@@ -28,6 +28,7 @@ DYNAMIC = {
     "opt.": (),
     "level.": ("easy", "normal", "hard"),  # bot levels (game.bots.LEVELS)
     "rt.card.": ("peek", "swap", "draw2"),  # Rat-a-Tat Cat's power cards (js/games/rat-a-tat-cat/cards.js)
+    "history.best.": ON_TABLE,  # the lobby board's best column, in each game's words (its own locale section)
 }
 # Error keys named through a variable in the server, which the source scan cannot see.
 INDIRECT_ERRORS = ("lobby_only", "not_now")

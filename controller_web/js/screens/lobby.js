@@ -3,6 +3,7 @@
 
 import { el } from "../dom.js";
 import { has, t } from "../i18n.js";
+import { historyBoard } from "./board.js";
 import { LEVELS, offeredLevels, rulesLink, safeColour, seatLine, seatToBotButton } from "./common.js";
 
 function seatRow(app, seat, index, count) {
@@ -183,5 +184,6 @@ export function lobbyScreen(app) {
       el("div", { class: "spinner", "aria-hidden": "true" }),
       el("p", { class: "big", text: t("lobby.waiting_host") }),
     ]),
+    historyBoard(u),
   ]);
 }

@@ -147,6 +147,27 @@ def read_result(raw: Any, players: int) -> dict[str, Any]:
     return out
 
 
+def best_scores(record: Mapping[str, Any]) -> list[int | None]:
+    """Return each seat's best score of a finished game's record: its lowest round score (lowest is best).
+
+    Only the rounds the seat played count: a seat already out (elimination, R-GAME-3) scores 0 in
+    the rounds after it went out, and those zeros are not its own. None for a seat with no round.
+    """
+    players = len(record["players"])
+    end = record["options"]["end"]
+    limit = end["limit"] if end["mode"] == "elimination" else None
+    out_seats = set(record["result"]["eliminated"])
+    totals = [0] * players
+    best: list[int | None] = [None] * players
+    for rnd in record["rounds"]:
+        for seat, score in enumerate(rnd["scores"]):
+            if limit is not None and seat in out_seats and totals[seat] >= limit:
+                continue  # out before this round
+            best[seat] = score if best[seat] is None else min(best[seat], score)  # type: ignore[type-var]
+            totals[seat] += score
+    return best
+
+
 FIELDS: dict[str, Any] = dict(
     id=rules.GAME_ID,
     min_players=rules.MIN_PLAYERS,
@@ -178,5 +199,7 @@ FIELDS: dict[str, Any] = dict(
     time_limit=time_limit,
     implied=implied,
     detail_schema=DETAIL_SCHEMA,
+    best_scores=best_scores,
+    best_lowest=True,
 )
 """Every field of this game's `GameRules` record."""

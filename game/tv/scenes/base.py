@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -54,6 +55,7 @@ class Context:
     toast_text: str = ""
     toast_until: float = 0.0
     clock: float = 0.0
+    wall: Callable[[], float] = time.time  # the date and time of day (when kept games ended is said from it)
 
     def play(self, sfx: Sfx | str) -> None:
         """Play a sound effect if sound is up and not muted."""

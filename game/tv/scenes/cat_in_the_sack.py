@@ -20,6 +20,7 @@ MINI = (44, 62)  # the won cards beside a name on the score screen (open piles)
 MINI_LOW = (36, 51)  # the same on the lower lines of a score screen with the game's chart
 
 TEXTS: dict[str, dict[str, str]] = {
+    "history.best": {"en": "Top score", "es": "Récord", "fr": "Record", "hu": "Rekord"},  # the most points in a game
     "game.cat-in-the-sack": {"en": "Cat in the Sack", "es": "Gato en el saco",
                              "fr": "Chat en poche", "hu": "Zsákbamacska"},
     "opt.open_piles": {"en": "Open piles", "es": "Montones abiertos", "fr": "Piles ouvertes",

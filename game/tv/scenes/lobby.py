@@ -14,10 +14,12 @@ from game.tv.qr import qr_surface
 from game.tv.render import (GOLD, GREY, INK, INK_DIM, PANEL, WARN, blit_lines, draw_symbol, grey_out, panel,
                             parse_colour, shadow_text)
 from game.tv.scenes.base import Context, Scene
+from game.tv.scenes.lobby_board import draw_board, game_board
 from game.tv.sound import Sfx
 
 TIMER_OPTION = "turn_timer"  # the table option T steps through
 OPTION_GAP = 56  # pixels between two options on the settings line
+SMALL_TAG = 24  # host/bot/away under a name in the narrow players' column beside the household's board
 
 
 class LobbyScene(Scene):
@@ -167,7 +169,10 @@ class LobbyScene(Scene):
         if ctx.demo:
             tc.blit(canvas, t("demo"), layout.TEXT_BODY, WARN, midright=(LOBBY.title.right, LOBBY.title.centery))
         self._draw_join(canvas)
-        self._draw_players(canvas)
+        board = self.board()
+        self._draw_players(canvas, beside_board=board is not None)
+        if board is not None:
+            draw_board(tc, t, canvas, LOBBY.board, board, ctx.wall())
         self._draw_settings(canvas)
         panel(canvas, LOBBY.keys, PANEL, None)
         parts = t(self.keys_text).split(" · ")
@@ -197,44 +202,64 @@ class LobbyScene(Scene):
         if notes:
             blit_lines(tc, canvas, " ".join(notes), layout.TEXT_SMALL, WARN, LOBBY.warning)
 
-    def _draw_players(self, canvas: pygame.Surface) -> None:
+    def board(self) -> dict[str, list[dict[str, Any]]] | None:
+        """Return the household's board of the chosen game (leaders, last results), or None if nothing was kept."""
+        return game_board(self.ctx.model.history, str(self.ctx.model.table.get("game") or ""))
+
+    def _draw_players(self, canvas: pygame.Surface, beside_board: bool = False) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
         table = ctx.model.table
         seats = list(table.get("seats") or ())
         watchers = table.get("watchers") or 0
         title = f"{t('players')} ({len(seats)})"
-        shadow_text(tc, canvas, title, layout.TEXT_LARGE, INK,
-                    midleft=(LOBBY.players_title.left, LOBBY.players_title.centery))
+        heading = LOBBY.players_heading(beside_board)
+        room = heading.width
         if watchers:
-            tc.blit(canvas, t("watchers", n=watchers), layout.TEXT_SMALL, INK_DIM,
-                    midright=(LOBBY.players_title.right, LOBBY.players_title.centery))
+            room -= tc.blit(canvas, t("watchers", n=watchers), layout.TEXT_SMALL, INK_DIM,
+                            midright=(heading.right, heading.centery)).width + 16
+        shadow_text(tc, canvas, title, layout.TEXT_LARGE, INK, max_width=room, midleft=(heading.left, heading.centery))
         if not seats:
-            line = LOBBY.player_line(0)
-            tc.blit(canvas, t("waiting_players"), layout.TEXT_BODY, INK_DIM, midleft=(line.left + 24, line.centery))
+            line = LOBBY.player_line(0, beside_board)
+            tc.blit(canvas, t("waiting_players"), layout.TEXT_BODY, INK_DIM, max_width=line.width - 24,
+                    midleft=(line.left + 24, line.centery))
             return
         for i, seat in enumerate(seats[:layout.MAX_SEATS]):
-            line = LOBBY.player_line(i)
+            line = LOBBY.player_line(i, beside_board)
             connected = seat.get("connected", True)
             colour = parse_colour(seat.get("colour"))
             shown = colour if connected else grey_out(colour)
             panel(canvas, line, PANEL, shown, 4, 16)
             draw_symbol(canvas, str(seat.get("symbol")), (line.left + 50, line.centery), 52, shown)
+            name, tags = str(seat.get("name", "")), self._seat_tags(seat)
             name_col = INK if connected else GREY
-            tc.blit(canvas, str(seat.get("name", "")), layout.TEXT_LARGE, name_col, max_width=line.width - 420,
+            if beside_board:  # the name over its tags, in the narrow column
+                anchor = {"topleft": (line.left + 100, line.top + 3)} if tags else \
+                    {"midleft": (line.left + 100, line.centery)}
+                tc.blit(canvas, name, layout.TEXT_BODY, name_col, max_width=line.width - 120, **anchor)
+                x = line.left + 100
+                for text, col in tags:
+                    x = tc.blit(canvas, text, SMALL_TAG, col, bottomleft=(x, line.bottom - 3)).right + 20
+                continue
+            tc.blit(canvas, name, layout.TEXT_LARGE, name_col, max_width=line.width - 420,
                     midleft=(line.left + 100, line.centery))
-            tags = []
-            if seat.get("host"):
-                tags.append((t("host"), GOLD))
-            if seat.get("bot"):
-                key = f"level.{seat['level']}" if seat.get("level") else f"bot_kind.{seat['bot']}"
-                label = t(key)
-                tags.append((f"{t('bot')} · {str(seat['bot']) if label == key else label}", INK_DIM))
-            if not connected:
-                tags.append((t("away"), WARN))
             x = line.right - 24
             for text, col in reversed(tags):
                 r = tc.blit(canvas, text, layout.TEXT_SMALL, col, midright=(x, line.centery))
                 x = r.left - 24
+
+    def _seat_tags(self, seat: dict[str, Any]) -> list[tuple[str, tuple[int, int, int]]]:
+        """Return the words after a player's name, with their colours: host, bot and its level (or kind), away."""
+        t = self.ctx.texts
+        tags = []
+        if seat.get("host"):
+            tags.append((t("host"), GOLD))
+        if seat.get("bot"):
+            key = f"level.{seat['level']}" if seat.get("level") else f"bot_kind.{seat['bot']}"
+            label = t(key)
+            tags.append((f"{t('bot')} · {str(seat['bot']) if label == key else label}", INK_DIM))
+        if not seat.get("connected", True):
+            tags.append((t("away"), WARN))
+        return tags
 
     def _draw_settings(self, canvas: pygame.Surface) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc

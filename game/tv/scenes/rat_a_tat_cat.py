@@ -31,6 +31,8 @@ CARD_TEXT_PAIRS = (  # each card text's ink and its paper (tests/test_tv_rat.py 
     (CAT_INK, CREAM), (RAT_INK, CREAM), (INK, POWER_BG), (INK, DEAD))
 
 TEXTS: dict[str, dict[str, str]] = {
+    "history.best": {"en": "Best round", "es": "Mejor ronda", "fr": "Meilleure manche",
+                     "hu": "Legjobb forduló"},  # the lowest score of one round
     "game.rat-a-tat-cat": {"en": "Rat-a-Tat Cat", "es": "Rat-a-Tat Cat", "fr": "Rat-a-Tat Cat", "hu": "Rat-a-Tat Cat"},
     "opt.end": {"en": "Game ends", "es": "Fin de partida", "fr": "Fin de partie", "hu": "Játék vége"},
     "opt.end.rounds": {"en": "after rounds", "es": "por rondas", "fr": "en manches", "hu": "fordulók után"},
