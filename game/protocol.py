@@ -293,6 +293,7 @@ _HISTORY: Schema = {game_id: _HISTORY_GAME for game_id in GAMES}
 _YOU: Schema = {"seat": None, "role": None, "host": None, "name": None, "colour": None, "symbol": None}
 _TIMER: Schema = {"seat": None, "seconds_left": None}
 _GAME_TIME: Schema = {"seconds_left": None}
+_COURSE: Schema = {"values": None, "limit": None}
 
 
 class WireShapeError(ValueError):
@@ -444,12 +445,15 @@ def history_to_wire(history: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def outcome_to_wire(game_id: str, outcome: Any) -> dict[str, Any] | None:
-    """Return a game's outcome as the score screens get it: winners, totals, which way they rank, detail."""
+    """Return a game's outcome as the score screens get it: winners, totals, which way they rank, detail,
+    and the course for the chart (null when the game gives none)."""
     if outcome is None:
         return None
+    course = outcome.course
     return {"winners": _leaf(outcome.winners), "totals": _leaf(outcome.totals),
             "lowest_wins": bool(outcome.lowest_wins),
-            "detail": shape(outcome.detail, GAMES[game_id].detail_schema)}
+            "detail": shape(outcome.detail, GAMES[game_id].detail_schema),
+            "course": None if course is None else shape(course.to_dict(), _COURSE)}
 
 
 def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[str, Any],

@@ -98,6 +98,9 @@ def _check_outcome(outcome: dict[str, Any] | None, state: State) -> None:
     assert outcome["totals"] == state.totals and outcome["winners"] == state.winners
     assert outcome["detail"]["round_scores"] == state.round_scores
     assert outcome["detail"]["eliminated"] == state.eliminated
+    assert set(outcome) == {"winners", "totals", "lowest_wins", "detail", "course"}
+    assert set(outcome["course"]) == {"values", "limit"}
+    assert [v[-1] for v in outcome["course"]["values"]] == state.totals  # the course ends at the totals
 
 
 def _check_events(events: list[dict[str, Any]], seat: int | None, before: State | None, state: State | None) -> None:

@@ -36,13 +36,14 @@ def _pygame():
     yield
 
 
-def session_updates(players: int, seed: int = 1, **options: Any) -> list[dict[str, Any]]:
-    """Return every public update (Out to PUBLIC) a session sends while bots play a whole game."""
+def session_updates(players: int, seed: int = 1, game: str = GAME, **options: Any) -> list[dict[str, Any]]:
+    """Return every public update (Out to PUBLIC) a session sends while bots play a whole game (of Rat-a-Tat Cat
+    unless `game` says otherwise)."""
     now = [0.0]  # the table's clock: each move takes ten seconds (a time-limited game runs out)
-    s = Session("RATTV1", random.Random(seed), game=GAME, clock=lambda: now[0])
+    s = Session("RATTV1", random.Random(seed), game=game, clock=lambda: now[0])
     ups: list[dict[str, Any]] = []
 
-    bots = [make_bot(GAME, "heuristic", random.Random(seed * 10 + k)) for k in range(players)]
+    bots = [make_bot(game, "heuristic", random.Random(seed * 10 + k)) for k in range(players)]
 
     def keep(outs: list[Any]) -> None:
         for o in outs:
@@ -56,7 +57,7 @@ def session_updates(players: int, seed: int = 1, **options: Any) -> list[dict[st
 
     for conn in range(players):
         s.handle(conn, P.Join(f"P{conn}"))
-    keep(s.host_command(P.Host(P.HostCmd.SET_GAME, game=GAME)))
+    keep(s.host_command(P.Host(P.HostCmd.SET_GAME, game=game)))
     for name, value in options.items():
         keep(s.host_command(P.Host(P.HostCmd.SET_OPTION, name=name, value=value)))
     keep(s.host_command(P.Host(P.HostCmd.START)))

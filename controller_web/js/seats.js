@@ -28,9 +28,14 @@ const SYMBOL_PATHS = {
   cross: "M8 1 H16 V8 H23 V16 H16 V23 H8 V16 H1 V8 H8 Z",
 };
 
+/** Return the SVG path of a seat's symbol, in a 24 x 24 box. */
+export function symbolPath(seat) {
+  return SYMBOL_PATHS[seat && seat.symbol] || SYMBOL_PATHS.circle;
+}
+
 /** Return a seat's colour-and-symbol badge (colour never stands alone). */
 export function seatBadge(seat) {
-  const path = SYMBOL_PATHS[seat && seat.symbol] || SYMBOL_PATHS.circle;
+  const path = symbolPath(seat);
   const colour = /^#[0-9a-fA-F]{6}$/.test(seat && seat.colour) ? seat.colour : "#999999";
   return svg("svg", { viewBox: "0 0 24 24", class: "badge", "aria-hidden": "true", focusable: "false" }, [
     svg("path", { d: path, fill: colour, class: "badge-shape" }),

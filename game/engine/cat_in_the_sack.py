@@ -41,7 +41,7 @@ from game.engine.cat_in_the_sack_state import (
     parse_action,
     play,
 )
-from game.engine.common import BadAction, IllegalAction, Outcome, OptionSpec, require_int
+from game.engine.common import BadAction, Course, IllegalAction, Outcome, OptionSpec, require_int
 
 __all__ = [
     "BUY", "CAT_VALUES", "DOGS", "GAME_ID", "HAND_SIZE", "MAX_PLAYERS", "MIN_PLAYERS",
@@ -388,6 +388,7 @@ def _win(state: State, seat: int, paid: int) -> list[Event]:
 def _end_round(state: State) -> list[Event]:
     state.passed = [False] * state.players
     state.turn = None
+    state.points_by_round.append([_points(state, s) for s in range(state.players)])
     if state.round == ROUNDS:
         state.phase = Phase.OVER
         final = final_scores(state)
@@ -412,13 +413,22 @@ def _end_round(state: State) -> list[Event]:
 # ---------------------------------------------------------------- results
 
 
+def _cat_points(state: State, seat: int) -> int:
+    return sum(card_value(c) for c in state.won_piles[seat])
+
+
+def _points(state: State, seat: int) -> int:
+    """Return what `seat` would score now (F-SCORE-1): its won cats plus its mice (between rounds no bid is out)."""
+    return _cat_points(state, seat) + state.mice[seat]
+
+
 def final_scores(state: State) -> FinalScores | None:
     """Return the scores and winners once the 9 rounds are over (F-SCORE-1/2), else None."""
     if state.phase is not Phase.OVER:
         return None
     scores = []
     for s in range(state.players):
-        cats = sum(card_value(c) for c in state.won_piles[s])
+        cats = _cat_points(state, s)
         scores.append(Score(s, cats, state.mice[s], cats + state.mice[s]))
     best = max(sc.total for sc in scores)
     tied = [sc for sc in scores if sc.total == best]
@@ -433,9 +443,11 @@ def outcome(state: State) -> Outcome | None:
     if final is None:
         return None
     scores = [s.to_dict() for s in final.scores]
+    # the points after each round hold every seat's mice: only now, the game over, may the table see them
+    course = Course(tuple(tuple(r[s] for r in state.points_by_round) for s in range(state.players)))
     return Outcome(winners=final.winners, totals=tuple(s.total for s in final.scores),
                    result={"scores": scores, "winners": list(final.winners)},
-                   detail={"scores": scores, "tie_break": final.tie_break})
+                   detail={"scores": scores, "tie_break": final.tie_break}, course=course)
 
 
 def timeout_action(state: State, seat: int, rng: random.Random) -> Action:

@@ -123,6 +123,7 @@ class State:
     won_piles: list[list[Card]] = field(default_factory=list)
     out_of_game: list[Card] = field(default_factory=list)
     previous_round_void: bool = False
+    points_by_round: list[list[int]] = field(default_factory=list)  # every seat's cats + mice after each round
 
     def serialize(self) -> str:
         """Return the whole state as canonical JSON (for byte-identical comparisons)."""

@@ -61,13 +61,32 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Course:
+    """How a finished game went, round by round: what the score screens' chart draws.
+
+    `values[s][r]` is seat s's value (points, or running total) after round r + 1; a seat that
+    left the game early (eliminated) has fewer values: its line ends there. `limit` is a line
+    every seat's values are measured against (an elimination limit), or None. It is derived
+    from the finished game's state, never stored in a record.
+    """
+
+    values: tuple[tuple[int, ...], ...]
+    limit: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the course as the `outcome` of an update carries it."""
+        return {"values": [list(v) for v in self.values], "limit": self.limit}
+
+
+@dataclass(frozen=True)
 class Outcome:
     """The end of a game as every game gives it to the platform.
 
     `winners` and `totals` (one per seat) are what a score screen, a leaderboard or a summary
     needs of any game; `lowest_wins` says which way totals rank. `result` is the `result`
     object of the game's record, exactly as its records write it; `detail` is the game's own
-    breakdown for its score screen (JSON-ready).
+    breakdown for its score screen (JSON-ready); `course` how the game went round by round, for
+    the score screens' chart (None: the game draws none).
     """
 
     winners: tuple[int, ...]
@@ -75,6 +94,7 @@ class Outcome:
     result: dict[str, Any]
     detail: dict[str, Any] = field(default_factory=dict)
     lowest_wins: bool = False
+    course: Course | None = None
 
 
 TIME_UP: dict[str, str] = {"type": "time_up"}

@@ -45,8 +45,9 @@ class ResultsDetail:
         """Return a line to say under the banner (how a tie was broken), or None."""
         return None
 
-    def draw_beside_name(self, ctx: "Context", canvas: "pygame.Surface", seat: int, x: int, y: int) -> None:
-        """Draw any small public picture after a player's name, starting at x, centred on y."""
+    def draw_beside_name(self, ctx: "Context", canvas: "pygame.Surface", seat: int, x: int, y: int,
+                         height: int) -> None:
+        """Draw any small public picture after a player's name, starting at x, centred on y, at most `height` tall."""
 
 
 def _no_warm_up(ctx: "Context") -> list[Callable[[], object]]:

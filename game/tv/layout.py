@@ -75,6 +75,8 @@ class ResultsLayout:
     header: pygame.Rect = pygame.Rect(SAFE.left + 120, 270, SAFE.width - 240, 48)
     keys: pygame.Rect = pygame.Rect(SAFE.left, SAFE.bottom - 70, SAFE.width, 70)
     row_height: int = 96
+    place_size: int = TEXT_HUGE  # a line's place and total
+    symbol_size: int = 48
 
     def line(self, i: int) -> pygame.Rect:
         """Return the rectangle of the i-th ranked player line."""
@@ -92,6 +94,32 @@ class ResultsLayout:
 
 
 RESULTS = ResultsLayout()
+
+
+class ChartResultsLayout(ResultsLayout):
+    """The score screen with the chart of the game's course: a lower banner, shorter lines, the chart below them.
+
+    The chart takes what the lines leave between them and the keys, so fewer seats get a taller chart.
+    """
+
+    banner: pygame.Rect = pygame.Rect(SAFE.left, SAFE.top, SAFE.width, 96)
+    tie_note: pygame.Rect = pygame.Rect(SAFE.left, 152, SAFE.width, 40)
+    header: pygame.Rect = pygame.Rect(SAFE.left + 120, 204, SAFE.width - 240, 40)
+    row_height: int = 72
+    place_size: int = TEXT_LARGE
+    symbol_size: int = 40
+
+    def line(self, i: int) -> pygame.Rect:
+        """Return the rectangle of the i-th ranked player line."""
+        return pygame.Rect(self.header.left, 252 + i * self.row_height, self.header.width, self.row_height - 8)
+
+    def chart(self, seats: int) -> pygame.Rect:
+        """Return the chart's rectangle under the lines of `seats` players, above the keys."""
+        top = self.line(seats - 1).bottom + 16
+        return pygame.Rect(self.header.left, top, self.header.width, self.keys.top - 12 - top)
+
+
+RESULTS_CHART = ChartResultsLayout()
 
 # Overlays shared by every scene.
 TOAST = pygame.Rect(SAFE.centerx - 600, 690, 1200, 70)  # over the bids, clear of names and cards
@@ -113,6 +141,11 @@ def all_rects(seats: int) -> dict[str, pygame.Rect]:
         out[f"results.{name}"] = getattr(RESULTS, name)
     for i in range(seats):
         out[f"results.line{i}"] = RESULTS.line(i)
+    for name in ("banner", "tie_note", "header"):
+        out[f"results_chart.{name}"] = getattr(RESULTS_CHART, name)
+    for i in range(seats):
+        out[f"results_chart.line{i}"] = RESULTS_CHART.line(i)
+    out["results_chart.chart"] = RESULTS_CHART.chart(seats)
     out["toast"] = TOAST
     out["confirm"] = CONFIRM
     return out

@@ -1,5 +1,6 @@
 // The score screen, from the update's generic outcome (totals, winners, which way totals rank) plus the game's detail.
 
+import { courseChart } from "../chart.js";
 import { el } from "../dom.js";
 import { listNames, t } from "../i18n.js";
 import { seatBadge, seatOf, signed } from "../seats.js";
@@ -21,8 +22,8 @@ export function ranking(outcome, compare) {
 }
 
 /**
- * Return the score table for a finished game's `update` (the phone and the watch page); `game` is the game's
- * phone module, whose `scoreDetail` adds its columns, notes and tie order.
+ * Return the score table for a finished game's `update` (the phone and the watch page), then the chart of how the
+ * game went; `game` is the game's phone module, whose `scoreDetail` adds its columns, notes and tie order.
  */
 export function scoreTable(update, game) {
   const outcome = update.outcome || { totals: [], winners: [] };
@@ -53,6 +54,7 @@ export function scoreTable(update, game) {
         ]);
       })),
     ]),
+    courseChart(update),
   ];
 }
 

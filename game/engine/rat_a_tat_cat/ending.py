@@ -113,3 +113,27 @@ def outcome(state: State) -> dict[str, Any] | None:
         return None
     return {"totals": list(state.totals), "winners": list(state.winners), "eliminated": list(state.eliminated),
             "round_scores": [list(r) for r in state.round_scores]}
+
+
+def elimination_limit(state: State) -> int | None:
+    """Return the elimination limit (R-GAME-3) when the game ends that way, else None."""
+    return state.options["end"]["limit"] if end_mode(state) == "elimination" else None
+
+
+def running_totals(state: State) -> list[list[int]]:
+    """Return every seat's total after each round it played (R-SCORE-1).
+
+    A seat eliminated at the limit (R-GAME-3) played until the round its total first reached
+    the limit; the rounds it sat out after that are not its.
+    """
+    limit = elimination_limit(state)
+    out: list[list[int]] = []
+    for seat in range(state.players):
+        totals, total = [], 0
+        for scores in state.round_scores:
+            total += scores[seat]
+            totals.append(total)
+            if limit is not None and seat in state.eliminated and total >= limit:
+                break
+        out.append(totals)
+    return out

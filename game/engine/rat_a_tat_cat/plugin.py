@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from game.engine.common import BadAction, Outcome, RecordEntry, is_int, record_field
+from game.engine.common import BadAction, Course, Outcome, RecordEntry, is_int, record_field
 from game.engine.rat_a_tat_cat import ending, rules, views
 from game.engine.rat_a_tat_cat.options import OPTIONS, normalize_options
 from game.engine.rat_a_tat_cat.record import RatRecorder
@@ -53,14 +53,16 @@ def timer_key(state: State) -> tuple[Any, ...]:
 
 
 def outcome(state: State) -> Outcome | None:
-    """Return the platform's outcome: lowest total wins, the record's result, round scores as detail."""
+    """Return the platform's outcome: lowest total wins, the record's result, round scores as detail,
+    the running totals (and the elimination limit) as its course."""
     out = ending.outcome(state)
     if out is None:
         return None
     result = {k: out[k] for k in ("totals", "winners", "eliminated")}
     return Outcome(winners=tuple(out["winners"]), totals=tuple(out["totals"]), result=result,
                    detail={"round_scores": out["round_scores"], "eliminated": out["eliminated"]},
-                   lowest_wins=True)
+                   lowest_wins=True,
+                   course=Course(tuple(map(tuple, ending.running_totals(state))), ending.elimination_limit(state)))
 
 
 def implied(state: State, entry: Mapping[str, Any] | None) -> list[tuple[int | None, Any]]:

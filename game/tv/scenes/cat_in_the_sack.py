@@ -17,6 +17,7 @@ from game.tv.scenes.sack_layout import CARD_SIZE, MOUSE_CARD_SIZE
 from game.tv.scenes.sack_table import MARKER_SIZE, MINI_CARD, SackTableScene
 
 MINI = (44, 62)  # the won cards beside a name on the score screen (open piles)
+MINI_LOW = (36, 51)  # the same on the lower lines of a score screen with the game's chart
 
 TEXTS: dict[str, dict[str, str]] = {
     "history.best": {"en": "Top score", "es": "Récord", "fr": "Record", "hu": "Rekord"},  # the most points in a game
@@ -114,14 +115,15 @@ class SackDetail(ResultsDetail):
         """Return the tie-break line when cat points decided the winner."""
         return texts("results.tie_break") if detail.get("tie_break") else None
 
-    def draw_beside_name(self, ctx: Context, canvas: pygame.Surface, seat: int, x: int, y: int) -> None:
+    def draw_beside_name(self, ctx: Context, canvas: pygame.Surface, seat: int, x: int, y: int, height: int) -> None:
         """Draw the seat's won cards when the piles were open (they are in the public view then)."""
         seats = (ctx.model.view or {}).get("seats") or ()
         won_cards = seats[seat].get("won_cards") if 0 <= seat < len(seats) else None
+        size = MINI if height >= MINI[1] else MINI_LOW
         for card in list(won_cards or ())[:8]:
-            face = ctx.art.face(card, MINI)
+            face = ctx.art.face(card, size)
             canvas.blit(face, face.get_rect(midleft=(x, y)))
-            x += MINI[0] - 10
+            x += size[0] - 10
 
 
 def _score(detail: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -134,7 +136,7 @@ def _score(detail: dict[str, Any], seat: int) -> dict[str, Any]:
 def prepare(ctx: Context) -> list[Callable[[], object]]:
     """Name the dogs on their cards in the TV's language; return the card art to draw ahead."""
     ctx.art.labels.update(card_labels(ctx.texts))
-    return ctx.art.warm_jobs([CARD_SIZE, MINI_CARD, MARKER_SIZE, MINI], MOUSE_CARD_SIZE)
+    return ctx.art.warm_jobs([CARD_SIZE, MINI_CARD, MARKER_SIZE, MINI, MINI_LOW], MOUSE_CARD_SIZE)
 
 
 def check_view(view: dict[str, Any]) -> str | None:

@@ -383,7 +383,7 @@ class RatDetail(ResultsDetail):
         """Return that the lowest total wins."""
         return texts("results.lowest")
 
-    def draw_beside_name(self, ctx: Context, canvas: pygame.Surface, seat: int, x: int, y: int) -> None:
+    def draw_beside_name(self, ctx: Context, canvas: pygame.Surface, seat: int, x: int, y: int, height: int) -> None:
         """Mark a seat that went out at the elimination limit."""
         if seat in (ctx.model.outcome.get("detail") or {}).get("eliminated", ()):
             ctx.tc.blit(canvas, ctx.texts("out"), layout.TEXT_BODY, GREY, midleft=(x, y))

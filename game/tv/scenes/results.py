@@ -1,6 +1,7 @@
 """The score screen: every player's place and total from the update's outcome, the winners celebrated.
 
-What a game adds (its columns, a tie-break note, pictures beside a name) comes from its detail drawer.
+What a game adds (its columns, a tie-break note, pictures beside a name) comes from its detail drawer;
+the chart of how the game went (`outcome.course`) from game.tv.chart, under the lines.
 """
 
 from __future__ import annotations
@@ -9,11 +10,11 @@ from typing import Any
 
 import pygame
 
-from game.tv import layout
+from game.tv import chart, layout
 from game.tv.games import ResultsDetail, screens_for
 from game.tv.i18n import number
 from game.tv.intents import Intent
-from game.tv.layout import RESULTS
+from game.tv.layout import RESULTS, RESULTS_CHART, ResultsLayout
 from game.tv.render import GOLD, INK, INK_DIM, PANEL, draw_symbol, panel, parse_colour, shadow_text
 from game.tv.scenes.base import Context, Scene, draw_toast
 from game.tv.sound import Sfx
@@ -65,6 +66,16 @@ class ResultsScene(Scene):
         screens = screens_for(str(self.ctx.model.table.get("game") or ""))
         return screens.detail if screens is not None else ResultsDetail()
 
+    def chart_lines(self) -> list[chart.ChartLine]:
+        """Return the lines of the outcome's course in the seats' colours and symbols ([] if it has none)."""
+        model = self.ctx.model
+        lines = chart.lines_of(model.outcome.get("course"), model.seat_info, parse_colour)
+        return lines if any(line.values for line in lines) else []
+
+    def layout(self) -> ResultsLayout:
+        """Return the screen's geometry: with the chart of the game's course under the lines when it has one."""
+        return RESULTS_CHART if self.chart_lines() else RESULTS
+
     def ranking(self) -> list[dict[str, Any]]:
         """Return every seat best first with its place: winners, then by total, then the game's tie key.
 
@@ -86,7 +97,7 @@ class ResultsScene(Scene):
                 for i, seat in enumerate(seats)]
 
     def draw(self, canvas: pygame.Surface) -> None:
-        """Paint the ranking from the update's outcome, with the game's own columns and note."""
+        """Paint the ranking from the update's outcome, with the game's own columns and note, then its course."""
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
         ctx.background(canvas)
         for x, y, _vx, _vy, ci in self.confetti:
@@ -95,6 +106,7 @@ class ResultsScene(Scene):
         outcome = ctx.model.outcome
         detail = outcome.get("detail") if isinstance(outcome.get("detail"), dict) else {}
         game = self._detail()
+        lines, lay = self.chart_lines(), self.layout()
         names = [ctx.model.name(w) for w in outcome.get("winners") or ()]
         if not names:
             title = t("results.over")
@@ -102,47 +114,52 @@ class ResultsScene(Scene):
             title = t("results.wins", name=names[0])
         else:
             title = t("results.share", names=t.names(names))
-        shadow_text(tc, canvas, title, layout.TEXT_TITLE, GOLD, max_width=RESULTS.banner.width,
-                    center=RESULTS.banner.center)
+        shadow_text(tc, canvas, title, layout.TEXT_TITLE, GOLD, max_width=lay.banner.width,
+                    center=lay.banner.center)
         note_text = game.note(t, detail)
         if note_text:
-            note = tc.fit(note_text, layout.TEXT_BODY, RESULTS.tie_note.width - 40)
-            box = note.get_rect(center=RESULTS.tie_note.center)
+            note = tc.fit(note_text, layout.TEXT_BODY, lay.tie_note.width - 40)
+            box = note.get_rect(center=lay.tie_note.center)
             panel(canvas, box.inflate(32, 8), PANEL, None, radius=14)
             canvas.blit(note, box)
-        panel(canvas, RESULTS.header.inflate(24, 4), PANEL, None, radius=14)  # the confetti falls behind it
+        panel(canvas, lay.header.inflate(24, 4), PANEL, None, radius=14)  # the confetti falls behind it
         headings = [*game.columns(t)[:len(DETAIL_COLUMNS)], t("results.total")]
         for col, text in zip([*DETAIL_COLUMNS[:len(headings) - 1], "total"], headings):
-            lo, hi = RESULTS.column(col)
-            tc.blit(canvas, text, layout.TEXT_BODY, INK_DIM, midright=(hi, RESULTS.header.centery))
-        for i, entry in enumerate(self.ranking()[:layout.MAX_SEATS]):
-            self._draw_line(canvas, i, entry, game, detail)
-        panel(canvas, RESULTS.keys, PANEL, None)
-        tc.blit(canvas, t(self.keys_text), layout.TEXT_BODY, INK, max_width=RESULTS.keys.width - 40,
-                center=RESULTS.keys.center)
+            lo, hi = lay.column(col)
+            tc.blit(canvas, text, layout.TEXT_BODY, INK_DIM, midright=(hi, lay.header.centery))
+        ranking = self.ranking()[:layout.MAX_SEATS]
+        for i, entry in enumerate(ranking):
+            self._draw_line(canvas, lay, i, entry, game, detail)
+        if lines:
+            limit = chart.limit_of(outcome.get("course"))
+            chart.draw(canvas, tc, lay.chart(len(ranking)), lines, title=t("chart.title"), limit=limit,
+                       limit_label=t("chart.limit", n=limit) if limit is not None else "")
+        panel(canvas, lay.keys, PANEL, None)
+        tc.blit(canvas, t(self.keys_text), layout.TEXT_BODY, INK, max_width=lay.keys.width - 40,
+                center=lay.keys.center)
         draw_toast(ctx, canvas)
 
-    def _draw_line(self, canvas: pygame.Surface, i: int, entry: dict[str, Any], game: ResultsDetail,
-                   detail: dict[str, Any]) -> None:
+    def _draw_line(self, canvas: pygame.Surface, lay: ResultsLayout, i: int, entry: dict[str, Any],
+                   game: ResultsDetail, detail: dict[str, Any]) -> None:
         ctx, tc = self.ctx, self.ctx.tc
         seat, winner = entry["seat"], entry["winner"]
-        line = RESULTS.line(i)
+        line = lay.line(i)
         info = ctx.model.seat_info(seat)
         colour = parse_colour(info.get("colour"))
         if winner:
             pygame.draw.rect(canvas, colour, line.inflate(12, 12), border_radius=22)
         panel(canvas, line, PANEL, colour, 4, 18)
-        lo, hi = RESULTS.column("rank")
-        tc.blit(canvas, str(entry["place"]), layout.TEXT_HUGE, GOLD if winner else INK_DIM,
+        lo, hi = lay.column("rank")
+        tc.blit(canvas, str(entry["place"]), lay.place_size, GOLD if winner else INK_DIM,
                 center=((lo + hi) // 2, line.centery))
-        lo, hi = RESULTS.column("name")
-        draw_symbol(canvas, str(info.get("symbol")), (lo + 28, line.centery), 48, colour)
+        lo, hi = lay.column("name")
+        draw_symbol(canvas, str(info.get("symbol")), (lo + 28, line.centery), lay.symbol_size, colour)
         r = tc.blit(canvas, str(info.get("name", "")), layout.TEXT_LARGE, INK, max_width=300,
                     midleft=(lo + 70, line.centery))
-        game.draw_beside_name(ctx, canvas, seat, r.right + 20, line.centery)
+        game.draw_beside_name(ctx, canvas, seat, r.right + 20, line.centery, line.height - 12)
         for col, text in zip(DETAIL_COLUMNS, game.cells(detail, seat)):
-            lo, hi = RESULTS.column(col)
+            lo, hi = lay.column(col)
             tc.blit(canvas, text, layout.TEXT_LARGE, INK, midright=(hi, line.centery))
-        lo, hi = RESULTS.column("total")
-        tc.blit(canvas, number(entry["total"]), layout.TEXT_HUGE, GOLD if winner else INK,
+        lo, hi = lay.column("total")
+        tc.blit(canvas, number(entry["total"]), lay.place_size, GOLD if winner else INK,
                 midright=(hi, line.centery))
