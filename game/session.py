@@ -340,7 +340,10 @@ class Session:
         return {name_key(s.name) for s in self.seats + self.pending}
 
     def _default_bot(self) -> str:
-        return kind_for(self.game_id, DEFAULT_LEVEL) or bot_kinds(self.game_id)[0]
+        kind = kind_for(self.game_id, DEFAULT_LEVEL) or next(iter(bot_kinds(self.game_id)), None)
+        if kind is None:
+            raise GameError("unknown_bot", "There is no such bot.")
+        return kind
 
     def _bot_kind(self, cmd: P.Host) -> str:
         """Return the bot kind a host command asks for: by level (easy/normal/hard), by kind, or the default."""
@@ -551,8 +554,8 @@ class Session:
                         level = level_of(old, seat.bot)
                         kind = kind_for(self.game_id, level) if level else None
                         if kind is None and seat.bot not in bot_kinds(self.game_id):
-                            kind = self._default_bot()
-                        seat.bot = kind or seat.bot
+                            kind = kind_for(self.game_id, DEFAULT_LEVEL) or next(iter(bot_kinds(self.game_id)), None)
+                        seat.bot = kind or seat.bot  # (a game without bots of its own keeps the seat's)
             return self._changed()
         if c is HostCmd.SET_OPTION:
             self._need_stage(Stage.LOBBY, Stage.OVER)
