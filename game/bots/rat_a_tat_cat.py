@@ -280,3 +280,6 @@ class HeuristicBot:
         if me + t.knock_margin + t.knock_per_unknown * unknowns <= min(others):
             return True
         return (mem.turns >= t.patience and me < min(others)) or mem.turns >= t.give_up
+
+
+from game.bots import rat_a_tat_cat_strong  # noqa: E402,F401  registers the `strong` bot (it builds on these)
