@@ -83,6 +83,8 @@ class Belief_:
     round: int
     lines: dict[int, list[Belief]] = field(default_factory=dict)   # cards I know, wherever they are
     knows: dict[int, list[bool]] = field(default_factory=dict)     # what each seat knows of its own line
+    kept_under: dict[int, list[float | None]] = field(default_factory=dict)  # a hidden card its owner kept
+    #   from the pile over a card worth this much: it is most likely lower (None: nothing is known)
     discard: list[Card] = field(default_factory=list)              # the discard pile, top last
     had_turn: set[int] = field(default_factory=set)                # R-END-1: seats whose turn ended
     turns: Counter[int] = field(default_factory=Counter)           # turns begun this round, per seat
@@ -94,6 +96,7 @@ class Belief_:
 def _new_round(belief: Belief_, seats: Sequence[int], discard: Any, kids: bool) -> None:
     belief.lines = {s: [None] * 4 for s in seats}
     belief.knows = {s: [p in OUTER_POSITIONS for p in (1, 2, 3, 4)] for s in seats}
+    belief.kept_under = {s: [None] * 4 for s in seats}
     belief.discard = [parse_card(discard)]
     belief.had_turn, belief.turns, belief.current, belief.holding = set(), Counter(), None, None
 
@@ -151,6 +154,9 @@ class StrongBot:
             b.discard.append(parse_card(d["discarded"]))
             if s in b.lines:
                 b.lines[s][i] = parse_card(d["card"]) if "card" in d else (b.holding if s == b.seat else None)
+                old = parse_card(d["discarded"])
+                worth = float(old) if b.knows[s][i] and isinstance(old, int) else UNKNOWN_WORTH
+                b.kept_under[s][i] = worth if b.lines[s][i] is None else None
                 b.knows[s][i] = True
             if s == b.seat:
                 b.holding = None
@@ -174,6 +180,7 @@ class StrongBot:
             if s in b.lines and o in b.lines:
                 b.lines[s][i], b.lines[o][j] = b.lines[o][j], b.lines[s][i]
                 b.knows[s][i] = b.knows[o][j] = False  # blind, both ways (R-POWER-2)
+                b.kept_under[s][i], b.kept_under[o][j] = b.kept_under[o][j], b.kept_under[s][i]
         elif kind == "reshuffled":
             b.discard = b.discard[-1:]
         elif kind == "time_up":
@@ -231,8 +238,17 @@ class StrongBot:
                 lines.append([])
                 knows.append([False] * 4)
                 continue
-            lines.append([c if c is not None else cards.pop() for c in mine])
+            lines.append(list(mine))  # type: ignore[arg-type]  (the holes are filled below)
             knows.append([c is not None for c in mine] if s == b.seat else list(b.knows[s]))
+        holes = [(s, i) for s in range(view.players) if lines[s] for i in range(4) if lines[s][i] is None]
+        for s, i in sorted(holes, key=lambda si: self._weighted(si, view) is None):
+            weight = self._weighted((s, i), view)
+            if weight is None:
+                lines[s][i] = cards.pop()
+            else:
+                k = rng.choices(range(len(cards)), [weight(c) for c in cards])[0]
+                cards[k], cards[-1] = cards[-1], cards[k]
+                lines[s][i] = cards.pop()
         deciding = view.phase == "decide"
         options = normalize_options({"end": dict(view.end), "kids": view.kids})
         had = [s in b.had_turn for s in range(view.players)]
@@ -249,6 +265,29 @@ class StrongBot:
             round_scores=[list(r) for r in view.round_scores], time_up=b.time_up,
         )
         return state, knows
+
+    def _weighted(self, place: tuple[int, int], view: SeatView) -> Any:
+        """Return how likely each card is in another seat's hidden place, as a weight function of the
+        card, or None for "as likely as any": a card its owner kept from the pile over a card worth w
+        is most likely under w (a careful player keeps only better cards, never a power card); a
+        seat that knocked believed its line low, so the cards it knows are most likely low."""
+        b = self.belief
+        assert b is not None
+        s, i = place
+        if s == b.seat:
+            return None
+        under = b.kept_under[s][i]
+        knocked = view.knocker == s and b.knows[s][i]
+        if under is None and not knocked:
+            return None
+
+        def weight(card: Card) -> float:
+            if isinstance(card, Power):
+                return 0.05 if under is not None else 0.5
+            w = 1.0 if under is None or card <= under - 0.5 else 0.12
+            return w * math.exp(-0.25 * card) if knocked else w
+
+        return weight
 
     # ---------------------------------------------------------- choosing
 
@@ -366,6 +405,7 @@ def _copy(s: State) -> State:
     )
 
 
+UNKNOWN_WORTH = 4.9       # what a careful player reckons a card of its own it does not know is worth
 MAX_PLAYOUT_ACTIONS = 400  # a round that has not ended by then is scored as it lies
 ROUND_SPREAD = 9.0         # the spread of one round's score difference between two players
 
