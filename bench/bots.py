@@ -16,7 +16,8 @@ the intervals below treat them as if they were, which overstates them a little i
 Prints, per bot kind: its seats, its share of the wins (a win shared by k players counts 1/k,
 as bench/engine.py counts it) with a 95 % Wilson interval, the fair share, its mean final
 total, and its thinking time per move (`time.perf_counter` around each `act()`; `observe()` is
-not counted): mean, p95 and max. Then how long the run took, and what a run of the default size
+not counted): mean, p95 and max of the wall clock, and p95 and max of the thread's CPU time
+(`time.thread_time`: what the move costs one core, whatever else the machine runs). Then how long the run took, and what a run of the default size
 (±2 points for a 50 % rate) would take at that pace.
 """
 
@@ -44,18 +45,20 @@ QUICK_DEALS = 1       # --quick: one deal, played from every seat
 
 
 class TimedBot:
-    """Stands in for a bot: times each `act()` into `times`; passes `observe()` through untimed."""
+    """Stands in for a bot: times each `act()` (wall clock into `times`, the thread's CPU time into
+    `cpu`); passes `observe()` through untimed."""
 
-    def __init__(self, bot: Any, times: list[float]) -> None:
-        self.bot, self.times = bot, times
+    def __init__(self, bot: Any, times: list[float], cpu: list[float]) -> None:
+        self.bot, self.times, self.cpu = bot, times, cpu
         if hasattr(bot, "observe"):  # BotFeeder feeds only the bots that remember
             self.observe = bot.observe
 
     def act(self, view: Any) -> Any:
         """Return the bot's move, timing it."""
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = self.bot.act(view)
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.thread_time() - cpu)
         return action
 
 
@@ -67,6 +70,7 @@ class KindTotals:
     wins: float = 0.0
     total_sum: float = 0.0
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
 
 
 def lineup_for(lineup: Sequence[str], seats: int) -> list[str]:
@@ -97,7 +101,7 @@ def run(game_id: str, lineup: Sequence[str], deals: int, seed: int,
         for by in range(seats):
             kinds = rotated(lineup, by)
             out = play_game(game_id, kinds, seed, deal, options=options,
-                            wrap=lambda seat, bot, kinds=kinds: TimedBot(bot, totals[kinds[seat]].times)).outcome
+                            wrap=lambda seat, bot, kinds=kinds: TimedBot(bot, totals[kinds[seat]].times, totals[kinds[seat]].cpu)).outcome
             games += 1
             shared += len(out.winners) > 1
             lowest = out.lowest_wins
@@ -118,18 +122,19 @@ def report(game_id: str, lineup: Sequence[str], totals: dict[str, KindTotals], g
     """Return the printed lines of a run."""
     seats = len(lineup)
     out = [f"{'bot':<12}{'seats':>6}{'wins':>9}{'win %':>8}{'95% CI':>15}{'fair':>7}{'mean total':>12}"
-           f"{'moves':>8}{'mean ms':>9}{'p95 ms':>8}{'max ms':>8}"]
+           f"{'moves':>8}{'mean ms':>9}{'p95 ms':>8}{'max ms':>8}{'cpu p95':>8}{'cpu max':>8}"]
     for kind, t in totals.items():
         low, high = wilson(t.wins, games)
         mean_total = t.total_sum / (games * t.seats)
         if t.times:
             mean = 1000 * sum(t.times) / len(t.times)
             p95, top = 1000 * percentile(t.times, 0.95), 1000 * max(t.times)
+            cpu95, cpu_top = 1000 * percentile(t.cpu, 0.95), 1000 * max(t.cpu)
         else:
-            mean = p95 = top = 0.0
+            mean = p95 = top = cpu95 = cpu_top = 0.0
         out.append(f"{kind:<12}{t.seats:>6}{t.wins:>9.1f}{100 * t.wins / games:>7.1f}%"
                    f"{f'{100 * low:.1f}-{100 * high:.1f}%':>15}{100 * t.seats / seats:>6.1f}%{mean_total:>12.1f}"
-                   f"{len(t.times):>8}{mean:>9.2f}{p95:>8.2f}{top:>8.2f}")
+                   f"{len(t.times):>8}{mean:>9.2f}{p95:>8.2f}{top:>8.2f}{cpu95:>8.2f}{cpu_top:>8.2f}")
     out.append("")
     better = "lower" if lowest_wins else "higher"
     out.append(f"A win shared by k players counts 1/k for each ({shared} shared game(s)); win % is the kind's "

@@ -13,7 +13,8 @@ in its last round, else an estimate of the chance to win from the totals and the
 
 It never reads a State it is not given: the only States it touches are the ones it builds.
 The search is a fixed number of playouts per move (deterministic given the bot's rng), with a
-time cap so that a slow machine cannot make a person wait.
+cap on the CPU time it spends (`time.thread_time`: other work on the machine does not cut it
+short) so that a slow machine cannot make a person wait.
 """
 
 from __future__ import annotations
@@ -68,9 +69,9 @@ Belief = Card | None
 class Budget:
     """How hard the bot thinks: playouts per move (split over the candidates) and a time cap."""
 
-    playouts: int = 600          # playouts per move, over all candidates (fewer once half are dropped)
+    playouts: int = 500          # playouts per move, over all candidates (fewer once half are dropped)
     min_samples: int = 12        # samples every candidate gets at least, however many there are
-    seconds: float = 0.2         # stop sampling after this long (a slow machine), keeping what is done
+    seconds: float = 0.2         # stop sampling after this much CPU time (a slow machine), keeping what is done
     max_candidates: int = 9      # moves searched at most (the rest pruned by a quick estimate)
 
 
@@ -85,6 +86,8 @@ class Belief_:
     knows: dict[int, list[bool]] = field(default_factory=dict)     # what each seat knows of its own line
     kept_under: dict[int, list[float | None]] = field(default_factory=dict)  # a hidden card its owner kept
     #   from the pile over a card worth this much: it is most likely lower (None: nothing is known)
+    dumped: dict[int, list[bool]] = field(default_factory=dict)    # a hidden card another seat gave
+    #   away with a Swap, knowing it: most likely high
     discard: list[Card] = field(default_factory=list)              # the discard pile, top last
     had_turn: set[int] = field(default_factory=set)                # R-END-1: seats whose turn ended
     turns: Counter[int] = field(default_factory=Counter)           # turns begun this round, per seat
@@ -97,6 +100,7 @@ def _new_round(belief: Belief_, seats: Sequence[int], discard: Any, kids: bool) 
     belief.lines = {s: [None] * 4 for s in seats}
     belief.knows = {s: [p in OUTER_POSITIONS for p in (1, 2, 3, 4)] for s in seats}
     belief.kept_under = {s: [None] * 4 for s in seats}
+    belief.dumped = {s: [False] * 4 for s in seats}
     belief.discard = [parse_card(discard)]
     belief.had_turn, belief.turns, belief.current, belief.holding = set(), Counter(), None, None
 
@@ -110,6 +114,7 @@ class StrongBot:
         self.budget = budget or Budget()
         self.belief: Belief_ | None = None
         self.fallbacks = 0          # moves the belief could not explain (a bug): the heuristic chose
+        self.last_values: dict[str, tuple[float, int]] = {}  # the last search: each move's mean value, samples
         self._backup = HeuristicBot(random.Random(0))
 
     # ---------------------------------------------------------- belief
@@ -157,6 +162,7 @@ class StrongBot:
                 old = parse_card(d["discarded"])
                 worth = float(old) if b.knows[s][i] and isinstance(old, int) else UNKNOWN_WORTH
                 b.kept_under[s][i] = worth if b.lines[s][i] is None else None
+                b.dumped[s][i] = False
                 b.knows[s][i] = True
             if s == b.seat:
                 b.holding = None
@@ -178,6 +184,8 @@ class StrongBot:
         elif kind == "swapped":
             s, o, i, j = d["seat"], d["other_seat"], d["position"] - 1, d["other_position"] - 1
             if s in b.lines and o in b.lines:
+                gave_known = s != b.seat and b.knows[s][i]  # it chose to give a card it knew: a high one
+                b.dumped[s][i], b.dumped[o][j] = b.dumped[o][j], gave_known or b.dumped[s][i]
                 b.lines[s][i], b.lines[o][j] = b.lines[o][j], b.lines[s][i]
                 b.knows[s][i] = b.knows[o][j] = False  # blind, both ways (R-POWER-2)
                 b.kept_under[s][i], b.kept_under[o][j] = b.kept_under[o][j], b.kept_under[s][i]
@@ -274,17 +282,20 @@ class StrongBot:
         b = self.belief
         assert b is not None
         s, i = place
+        dumped = b.dumped[s][i]
         if s == b.seat:
-            return None
-        under = b.kept_under[s][i]
-        knocked = view.knocker == s and b.knows[s][i]
-        if under is None and not knocked:
+            under, knocked = None, False
+        else:
+            under, knocked = b.kept_under[s][i], view.knocker == s and b.knows[s][i]
+        if under is None and not knocked and not dumped:
             return None
 
         def weight(card: Card) -> float:
             if isinstance(card, Power):
                 return 0.05 if under is not None else 0.5
             w = 1.0 if under is None or card <= under - 0.5 else 0.12
+            if dumped:
+                w *= math.exp(0.35 * card)
             return w * math.exp(-0.25 * card) if knocked else w
 
         return weight
@@ -353,7 +364,7 @@ class StrongBot:
         counts = {a: 0 for a in candidates}
         alive = list(candidates)
         half = max(budget.min_samples // 2, budget.playouts // (2 * len(candidates)))
-        started = time.perf_counter()
+        started = time.thread_time()  # its own CPU: a busy machine does not make it think less
         spent = sample = 0
         while True:
             if sample == half and len(alive) > 2:  # the worse half is dropped
@@ -361,7 +372,7 @@ class StrongBot:
                 alive = alive[:max(2, len(alive) // 2)]
             if sample >= budget.min_samples and spent + len(alive) > budget.playouts:
                 break
-            if sample > 0 and time.perf_counter() - started > budget.seconds:
+            if sample > 0 and time.thread_time() - started > budget.seconds:
                 break
             seed = self.rng.getrandbits(32)
             base, knows = self.sample(view, hidden, random.Random(seed))
@@ -371,6 +382,10 @@ class StrongBot:
                 counts[a] += 1
             spent += len(alive)
             sample += 1
+        for a in candidates:
+            if a.type is ActionType.PEEK and counts[a]:  # on a tie, knowing beats not knowing
+                totals[a] += PEEK_BONUS * counts[a]
+        self.last_values = {str(a.to_dict()): (round(totals[a] / counts[a], 3), counts[a]) for a in candidates if counts[a]}
         return max(alive, key=lambda a: (totals[a] / counts[a], -candidates.index(a)))
 
 
@@ -405,6 +420,7 @@ def _copy(s: State) -> State:
     )
 
 
+PEEK_BONUS = 0.003         # what the playouts miss of knowing a card of one's own (a tie-break)
 UNKNOWN_WORTH = 4.9       # what a careful player reckons a card of its own it does not know is worth
 MAX_PLAYOUT_ACTIONS = 400  # a round that has not ended by then is scored as it lies
 ROUND_SPREAD = 9.0         # the spread of one round's score difference between two players
