@@ -106,6 +106,9 @@ def run(game_id: str, lineup: Sequence[str], deals: int, seed: int,
             shared += len(out.winners) > 1
             lowest = out.lowest_wins
             add_outcome(totals, kinds, out)
+        if deal % max(1, deals // 10) == 0 and deal < deals:  # a long run shows how it goes, on stderr
+            shares = ", ".join(f"{kind} {100 * t.wins / games:.1f}%" for kind, t in totals.items())
+            print(f"  ... {games} games: {shares}", file=sys.stderr, flush=True)
     return totals, games, shared, lowest
 
 
