@@ -80,8 +80,7 @@ def test_same_observation_with_different_hidden_cards_gives_the_same_moves():
     top = [5, 8, 1, 9, 0, 6, 3, 9, 2, 7, 1, 8, 5, 6]
     a = Fed({1: [2, 0, 9, 7], 0: [3, 3, 6, 6]}, top, seed=11)
     b = Fed({1: [2, 9, 0, 7], 0: [9, 0, 4, 8]}, top, seed=11)
-    assert sorted(map(str, a.t.state.pile[14:])) != sorted(map(str, b.t.state.pile[14:])) \
-        or a.t.state.pile[14:] != b.t.state.pile[14:]
+    assert a.t.state.pile[14:] != b.t.state.pile[14:]
     decisions = 0
     while a.stream[-1] == b.stream[-1] and a.t.state.phase not in (Phase.DEAL, Phase.OVER):
         seat = min(to_act(a.t.state))
@@ -95,14 +94,6 @@ def test_same_observation_with_different_hidden_cards_gives_the_same_moves():
         b.act(seat, move)
     assert decisions >= 4, "the two games parted before the bot had decided much"
     assert a.t.state.lines != b.t.state.lines  # the truth was different all along
-
-
-def test_the_bot_only_ever_gets_its_seats_stream_and_keeps_no_state():
-    f = Fed({1: [2, 0, 9, 7], 0: [3, 3, 6, 6]}, [5, 8], seed=3)
-    f.act(0, MEMORISED)
-    f.act(1, MEMORISED)
-    for value in vars(f.bot).values():
-        assert not isinstance(value, type(f.t.state))
 
 
 # ---------------------------------------------------------------- belief

@@ -51,7 +51,6 @@ from game.engine.rat_a_tat_cat import (
     State,
     apply,
     apply_chance,
-    card_to_json,
     legal_actions,
     may_knock,
     normalize_options,
@@ -62,7 +61,7 @@ from game.engine.rat_a_tat_cat import (
     swap,
 )
 
-Belief = Card | None
+Known = Card | None  # a card the seat knows, or None
 
 
 @dataclass(frozen=True)
@@ -76,13 +75,13 @@ class Budget:
 
 
 @dataclass
-class Belief_:
+class SeatBelief:
     """What the seat knows in the current round (names: seats, 0-based positions)."""
 
     seat: int
     players: int
     round: int
-    lines: dict[int, list[Belief]] = field(default_factory=dict)   # cards I know, wherever they are
+    lines: dict[int, list[Known]] = field(default_factory=dict)   # cards I know, wherever they are
     knows: dict[int, list[bool]] = field(default_factory=dict)     # what each seat knows of its own line
     kept_under: dict[int, list[float | None]] = field(default_factory=dict)  # a hidden card its owner kept
     #   from the pile over a card worth this much: it is most likely lower (None: nothing is known)
@@ -96,7 +95,8 @@ class Belief_:
     time_up: bool = False
 
 
-def _new_round(belief: Belief_, seats: Sequence[int], discard: Any, kids: bool) -> None:
+def _new_round(belief: SeatBelief, seats: Sequence[int], discard: Any) -> None:
+    """Start a round's belief: nothing known but the first discard; every seat looked at its cards 1 and 4."""
     belief.lines = {s: [None] * 4 for s in seats}
     belief.knows = {s: [p in OUTER_POSITIONS for p in (1, 2, 3, 4)] for s in seats}
     belief.kept_under = {s: [None] * 4 for s in seats}
@@ -112,7 +112,7 @@ class StrongBot:
     def __init__(self, rng: random.Random, budget: Budget | None = None) -> None:
         self.rng = rng
         self.budget = budget or Budget()
-        self.belief: Belief_ | None = None
+        self.belief: SeatBelief | None = None
         self.fallbacks = 0          # moves the belief could not explain (a bug): the heuristic chose
         self.last_values: dict[str, tuple[float, int]] = {}  # the last search: each move's mean value, samples
         self._backup = HeuristicBot(random.Random(0))
@@ -132,17 +132,17 @@ class StrongBot:
         self._view(b, view)
 
     @staticmethod
-    def _fresh(view: SeatView, time_up: bool = False) -> Belief_:
-        b = Belief_(view.seat, view.players, view.round, time_up=time_up)
+    def _fresh(view: SeatView, time_up: bool = False) -> SeatBelief:
+        b = SeatBelief(view.seat, view.players, view.round, time_up=time_up)
         _new_round(b, [s.seat for s in view.seats if not s.out],
-                   view.discard_top if view.discard_top is not None else 0, view.kids)
+                   view.discard_top if view.discard_top is not None else 0)
         return b
 
-    def _event(self, b: Belief_, view: SeatView, event: Event | Mapping[str, Any]) -> None:
+    def _event(self, b: SeatBelief, view: SeatView, event: Event | Mapping[str, Any]) -> None:
         d, kind = _event_fields(event)
         if kind == "round_dealt":
             b.round = d["round"]
-            _new_round(b, d["seats"], d["discard"], view.kids)
+            _new_round(b, d["seats"], d["discard"])
         elif kind == "turn":
             if b.current is not None:
                 b.had_turn.add(b.current)
@@ -194,7 +194,7 @@ class StrongBot:
         elif kind == "time_up":
             b.time_up = True
 
-    def _view(self, b: Belief_, view: SeatView) -> None:
+    def _view(self, b: SeatBelief, view: SeatView) -> None:
         """Add what the view shows: face-up cards (kids), my look and my peek."""
         for info in view.seats:
             line = b.lines.get(info.seat)
@@ -392,7 +392,7 @@ class StrongBot:
 # ---------------------------------------------------------------- playouts (on sampled States only)
 
 
-def _unknown_mean(b: Belief_ | None) -> float:
+def _unknown_mean(b: SeatBelief | None) -> float:
     """Return the expected points of a card the seat has not seen (a power card: the number card that
     replaces it at the round's end)."""
     left = Counter(NUMBER_COUNTS)
