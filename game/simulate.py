@@ -46,7 +46,8 @@ class SimulatedGame:
 def play_game(game_id: str, bots: Sequence[str], seed: int, game_index: int,
               observe: Callable[[Any], None] | None = None,
               options: dict[str, Any] | None = None,
-              seconds_per_action: float = SECONDS_PER_ACTION) -> SimulatedGame:
+              seconds_per_action: float = SECONDS_PER_ACTION,
+              wrap: Callable[[int, Any], Any] | None = None) -> SimulatedGame:
     """Play one bot-only game dealt from (seed, game_index); raise SimulationError on a bot's illegal move.
 
     `options` are the game options as a host would set them (defaults for what is not given).
@@ -54,6 +55,7 @@ def play_game(game_id: str, bots: Sequence[str], seed: int, game_index: int,
     all. Every bot is fed its seat's views and events in order, as its phone would get them.
     A game with a time limit runs on a simulated clock: each action takes `seconds_per_action`.
     `observe(state)` is called after the deal and after every action (tests compare replays with it).
+    `wrap(seat, bot)` may stand in for each bot once it is made (bench/bots.py times their moves).
     """
     rules = GAMES[game_id]
     deal_seed = derive_seed(seed, game_index, "deal")
@@ -62,6 +64,8 @@ def play_game(game_id: str, bots: Sequence[str], seed: int, game_index: int,
     state = rules.new_game(len(bots), deal_rng, engine_options)
     players = [make_bot(game_id, kind, random.Random(derive_seed(seed, game_index, f"bot/{seat}")))
                for seat, kind in enumerate(bots)]
+    if wrap is not None:
+        players = [wrap(seat, bot) for seat, bot in enumerate(players)]
     recorder = GameRecorder(state, [RecordPlayer(seat, f"{kind} {seat + 1}", kind) for seat, kind in enumerate(bots)],
                             game=game_id, seed=deal_seed, options=engine_options)
     feeder = BotFeeder(rules, players)

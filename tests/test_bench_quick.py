@@ -48,10 +48,22 @@ _SERVER_LINES = [r"^phone page: [\d.]+ KiB in \d+ files \([\d.]+ KiB gzipped\)$"
                  r"^      the watchers' fan-out \(Hub._publish: .*\): [\d.]+ ms \([\d.]+ calls\)$"]
 _PROFILE_LINES = [r"^    server profile while measuring \(cProfile.*\d+ versions published, \d+ socket sends each\),$",
                   r"^      top 15 functions by own time", r"^\s+[\d.]+\s+[\d.]+\s+[\d.]+  \S+"]
+_BOT_LINES = [r"^bot\s+seats\s+wins\s+win %\s+95% CI\s+fair\s+mean total\s+moves\s+mean ms\s+p95 ms\s+max ms\s+cpu p95\s+cpu max$",
+              r"^A win shared by k players counts 1/k for each \(\d+ shared game\(s\)\)",
+              r"^\d+ game\(s\) in [\d.]+ s \([\d.]+ s a game\); \d+ games would take ~[\d.]+ min"]
+_BOT_ROW = r"^{}\s+{}\s+[\d.]+\s+[\d.]+%\s+[\d.]+-[\d.]+%\s+[\d.]+%\s+-?[\d.]+\s+\d+(\s+[\d.]+){{5}}$"
 _LAG = r"p50 [\d.]+ s \(\d+ fr\)  p99 [\d.]+ s \(\d+ fr\)  max [\d.]+ s \(\d+ fr\)$"
 
 # script -> the runs it gets: (extra arguments after --quick, the lines that run must print)
 FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
+    "bots.py": [([], [r"^rat-a-tat-cat: 2 seats, lineup strong,heuristic, 1 deal\(s\) x 2 seatings",
+                      _BOT_ROW.format("strong", 1), _BOT_ROW.format("heuristic", 1), *_BOT_LINES]),
+                (["--lineup", "heuristic,random"],
+                 [r"^rat-a-tat-cat: 2 seats, lineup heuristic,random, 1 deal\(s\) x 2 seatings",
+                  _BOT_ROW.format("heuristic", 1), _BOT_ROW.format("random", 1), *_BOT_LINES]),
+                (["--game", "cat-in-the-sack", "--seats", "4", "--lineup", "heuristic,random"],
+                 [r"^cat-in-the-sack: 4 seats, lineup heuristic,random,random,random, 1 deal\(s\) x 4 seatings",
+                  _BOT_ROW.format("heuristic", 1), _BOT_ROW.format("random", 3), *_BOT_LINES])],
     "engine.py": [([], _SACK_LINES + [r"^== Rat-a-Tat Cat$"] + _RAT_LINES)],
     "rat_engine.py": [([], _RAT_LINES)],
     "render.py": [([], [r"^frames \d+ \(\+\d+ warm-up, max [\d.]+ ms\)  updates \d+  games finished \d+",

@@ -229,3 +229,15 @@ def test_heuristic_remembers_the_same_from_wire_events_as_from_engine_events(mon
         return play_bots(monkeypatch, [maker, RandomBot], 3, 1, END_MODES[0])[0].record.body["rounds"]
 
     assert run(HeuristicBot) == run(EngineEvents)
+
+
+def test_heuristic_reckons_a_card_swapped_onto_it_high_and_replaces_it_first():
+    # seat 0 gives the bot its 9 (blind to the bot) for the bot's outer 5; the bot then draws a 4:
+    # the card it was given is the one to replace (a careful player swaps away a card it wants rid of)
+    f = Fed(players=2, lines={0: [9, 4, 4, 4], 1: [5, 6, 6, 6]}, pile=[SWAP, 4], dealer=1)
+    f.everyone_memorises()
+    f.act(0, DRAW_PILE)
+    f.act(0, swap(1, 1, 1))
+    assert f.bot.memory.lines[1][0] is None
+    assert f.bot_moves() == DRAW_PILE
+    assert f.bot_moves() == replace(1)

@@ -94,6 +94,8 @@ class Tuning:
     replace_gain: float = 0.5        # keep a drawn card when it lowers a position by this much
     draw2_first_gain: float = 2.5    # ... the first card of a Draw 2 (a second draw may come)
     unknown_bonus: float = 0.4       # an unknown card is worth replacing a little more (it may be a rat)
+    dumped_worth: float = 7.0        # a card another player gave me with a Swap: most likely one they
+    #                                  wanted rid of (what the strong bot's games showed it missed)
     swap_gain: float = 2.0           # swap when it moves this many points away from me
     knock_margin: float = 2.0        # knock when my estimate is this far under everyone else's
     knock_per_unknown: float = 1.5   # ... and a little further for each of my cards I do not know
@@ -112,6 +114,7 @@ class _Memory:
     lines: dict[int, list[Belief]] = field(default_factory=dict)
     discards: Counter[str] = field(default_factory=Counter)
     turns: int = 0
+    dumped: set[int] = field(default_factory=set)  # my positions (0-3) holding a card swapped onto me
 
 
 def _event_fields(event: Event | Mapping[str, Any]) -> tuple[Mapping[str, Any], str]:
@@ -161,10 +164,13 @@ class HeuristicBot:
             mem.lines = {s: [None] * 4 for s in d["seats"]}
             mem.discards = Counter({str(d["discard"]): 1})
             mem.turns = 0
+            mem.dumped = set()
         elif kind == "you_placed":
             mem.lines[mem.seat][d["position"] - 1] = parse_card(d["card"])
+            mem.dumped.discard(d["position"] - 1)
         elif kind == "you_peeked":
             mem.lines[mem.seat][d["position"] - 1] = parse_card(d["card"])
+            mem.dumped.discard(d["position"] - 1)
         elif kind == "replaced":
             mem.discards[str(d["discarded"])] += 1
             line = mem.lines.get(d["seat"])
@@ -181,6 +187,10 @@ class HeuristicBot:
             if a is not None and b is not None:
                 p, q = d["position"] - 1, d["other_position"] - 1
                 a[p], b[q] = b[q], a[p]
+                if d["seat"] == mem.seat:
+                    mem.dumped.discard(p)
+                elif d["other_seat"] == mem.seat:
+                    mem.dumped.add(q)
         elif kind == "turn" and d["seat"] == mem.seat:
             mem.turns += 1
 
@@ -207,6 +217,13 @@ class HeuristicBot:
             return unknown
         return float(card)
 
+    def _own_worth(self, mem: _Memory, mine: list[Belief], unknown: float) -> list[float]:
+        """Return what each of my cards is worth replacing: its points, or a guess for one I do not know."""
+        t = self.tuning
+        return [max(unknown, t.dumped_worth) if c is None and i in mem.dumped
+                else self._estimate(c, unknown) + (t.unknown_bonus if c is None else 0.0)
+                for i, c in enumerate(mine)]
+
     def _line_estimates(self, mem: _Memory, seat: int, unknown: float) -> list[float]:
         return [self._estimate(c, unknown) for c in mem.lines.get(seat, [])]
 
@@ -223,7 +240,7 @@ class HeuristicBot:
             return MEMORISED
         unknown = self._unknown_value(mem)
         mine = mem.lines[view.seat]
-        worth = [self._estimate(c, unknown) + (self.tuning.unknown_bonus if c is None else 0.0) for c in mine]
+        worth = self._own_worth(mem, mine, unknown)
         worst = max(range(4), key=lambda i: worth[i])
         if legal.end_turn:
             return KNOCK if legal.knock and self._should_knock(view, mem, unknown) else END_TURN
@@ -268,7 +285,8 @@ class HeuristicBot:
 
     def _should_knock(self, view: SeatView, mem: _Memory, unknown: float) -> bool:
         mine = mem.lines[view.seat]
-        me = sum(self._line_estimates(mem, view.seat, unknown))
+        me = sum(max(unknown, self.tuning.dumped_worth) if c is None and i in mem.dumped else self._estimate(c, unknown)
+                 for i, c in enumerate(mine))
         others = [sum(self._line_estimates(mem, s, unknown)) for s in mem.lines
                   if s != view.seat and not view.seats[s].out]
         if not others:
@@ -280,3 +298,6 @@ class HeuristicBot:
         if me + t.knock_margin + t.knock_per_unknown * unknowns <= min(others):
             return True
         return (mem.turns >= t.patience and me < min(others)) or mem.turns >= t.give_up
+
+
+from game.bots import rat_a_tat_cat_strong  # noqa: E402,F401  registers the `strong` bot (it builds on these)

@@ -1,0 +1,533 @@
+"""Rat-a-Tat Cat's `strong` bot: determinized Monte Carlo search from what its seat has seen.
+
+Fair by construction: the bot keeps a belief built only from its seat's views and the events its
+phone gets (`observe`) — where every card it has seen is, what each seat can know of its own line
+(the look at cards 1 and 4, its peeks and the cards it placed; a swap blinds both seats), the whole
+discard pile (every discard is public), the seats' turns. To choose, it samples the hidden cards
+(the deck minus every card it has seen where it still is) into the face-down places it does not
+know and the draw pile, builds an engine State for that sample, and plays each candidate move
+there with the real engine's `apply` to the round's end, every seat following a quick policy that
+uses only what that seat knows in the sample. Every candidate meets the same samples (common
+random numbers), the weaker half is dropped halfway, and the best mean value wins: the game's win
+in its last round, else an estimate of the chance to win from the totals and the rounds left.
+
+It never reads a State it is not given: the only States it touches are the ones it builds.
+The search is a fixed number of playouts per move (deterministic given the bot's rng), with a
+cap on the CPU time it spends (`time.thread_time`: other work on the machine does not cut it
+short) so that a slow machine cannot make a person wait.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.bots import register
+from game.bots.rat_a_tat_cat import GAME, HeuristicBot, NUMBER_COUNTS, _event_fields
+from game.engine.rat_a_tat_cat import (
+    DECK,
+    DISCARD,
+    DRAW2,
+    DRAW_DISCARD,
+    DRAW_PILE,
+    END_TURN,
+    KNOCK,
+    MEMORISED,
+    OUTER_POSITIONS,
+    SWAP_SKIP,
+    Action,
+    ActionType,
+    Card,
+    Event,
+    Phase,
+    Power,
+    SeatView,
+    Source,
+    State,
+    apply,
+    apply_chance,
+    legal_actions,
+    may_knock,
+    normalize_options,
+    parse_card,
+    peek,
+    replace,
+    sample_chance,
+    swap,
+)
+
+Known = Card | None  # a card the seat knows, or None
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the bot thinks: playouts per move (split over the candidates) and a time cap."""
+
+    playouts: int = 500          # playouts per move, over all candidates (fewer once half are dropped)
+    min_samples: int = 12        # samples every candidate gets at least, however many there are
+    seconds: float = 0.2         # stop sampling after this much CPU time (a slow machine), keeping what is done
+    max_candidates: int = 9      # moves searched at most (the rest pruned by a quick estimate)
+
+
+@dataclass
+class SeatBelief:
+    """What the seat knows in the current round (names: seats, 0-based positions)."""
+
+    seat: int
+    players: int
+    round: int
+    lines: dict[int, list[Known]] = field(default_factory=dict)   # cards I know, wherever they are
+    knows: dict[int, list[bool]] = field(default_factory=dict)     # what each seat knows of its own line
+    kept_under: dict[int, list[float | None]] = field(default_factory=dict)  # a hidden card its owner kept
+    #   from the pile over a card worth this much: it is most likely lower (None: nothing is known)
+    dumped: dict[int, list[bool]] = field(default_factory=dict)    # a hidden card another seat gave
+    #   away with a Swap, knowing it: most likely high
+    discard: list[Card] = field(default_factory=list)              # the discard pile, top last
+    had_turn: set[int] = field(default_factory=set)                # R-END-1: seats whose turn ended
+    turns: Counter[int] = field(default_factory=Counter)           # turns begun this round, per seat
+    current: int | None = None                                     # the seat whose turn it is
+    holding: Card | None = None                                    # the card I drew and still hold
+    time_up: bool = False
+
+
+def _new_round(belief: SeatBelief, seats: Sequence[int], discard: Any) -> None:
+    """Start a round's belief: nothing known but the first discard; every seat looked at its cards 1 and 4."""
+    belief.lines = {s: [None] * 4 for s in seats}
+    belief.knows = {s: [p in OUTER_POSITIONS for p in (1, 2, 3, 4)] for s in seats}
+    belief.kept_under = {s: [None] * 4 for s in seats}
+    belief.dumped = {s: [False] * 4 for s in seats}
+    belief.discard = [parse_card(discard)]
+    belief.had_turn, belief.turns, belief.current, belief.holding = set(), Counter(), None, None
+
+
+@register(GAME, "strong")
+class StrongBot:
+    """Determinized Monte Carlo search over the seat's belief (see the module docstring)."""
+
+    def __init__(self, rng: random.Random, budget: Budget | None = None) -> None:
+        self.rng = rng
+        self.budget = budget or Budget()
+        self.belief: SeatBelief | None = None
+        self.fallbacks = 0          # moves the belief could not explain (a bug): the heuristic chose
+        self.last_values: dict[str, tuple[float, int]] = {}  # the last search: each move's mean value, samples
+        self._backup = HeuristicBot(random.Random(0))
+
+    # ---------------------------------------------------------- belief
+
+    def observe(self, view: SeatView, events: Sequence[Event | Mapping[str, Any]]) -> None:
+        """Take in what this view and these events (engine Events or their wire dicts) show the seat."""
+        self._backup.observe(view, events)
+        b = self.belief
+        if b is None or b.seat != view.seat or b.players != view.players:
+            b = self.belief = self._fresh(view)
+        for event in events:
+            self._event(b, view, event)
+        if b.round != view.round:  # a round it did not see dealt (a seat taken over): only the view
+            b = self.belief = self._fresh(view, b.time_up)
+        self._view(b, view)
+
+    @staticmethod
+    def _fresh(view: SeatView, time_up: bool = False) -> SeatBelief:
+        b = SeatBelief(view.seat, view.players, view.round, time_up=time_up)
+        _new_round(b, [s.seat for s in view.seats if not s.out],
+                   view.discard_top if view.discard_top is not None else 0)
+        return b
+
+    def _event(self, b: SeatBelief, view: SeatView, event: Event | Mapping[str, Any]) -> None:
+        d, kind = _event_fields(event)
+        if kind == "round_dealt":
+            b.round = d["round"]
+            _new_round(b, d["seats"], d["discard"])
+        elif kind == "turn":
+            if b.current is not None:
+                b.had_turn.add(b.current)
+            b.current = d["seat"]
+            b.turns[d["seat"]] += 1
+        elif kind == "drew" and d["source"] == "discard":
+            b.discard.pop()
+            if d["seat"] == b.seat:
+                b.holding = parse_card(d["card"])
+        elif kind == "you_drew":
+            b.holding = parse_card(d["card"])
+        elif kind == "replaced":
+            s, i = d["seat"], d["position"] - 1
+            b.discard.append(parse_card(d["discarded"]))
+            if s in b.lines:
+                b.lines[s][i] = parse_card(d["card"]) if "card" in d else (b.holding if s == b.seat else None)
+                old = parse_card(d["discarded"])
+                worth = float(old) if b.knows[s][i] and isinstance(old, int) else UNKNOWN_WORTH
+                b.kept_under[s][i] = worth if b.lines[s][i] is None else None
+                b.dumped[s][i] = False
+                b.knows[s][i] = True
+            if s == b.seat:
+                b.holding = None
+        elif kind == "you_placed" and b.seat in b.lines:
+            b.lines[b.seat][d["position"] - 1] = parse_card(d["card"])
+        elif kind == "discarded":
+            b.discard.append(parse_card(d["card"]))
+            if d["seat"] == b.seat:
+                b.holding = None
+        elif kind == "power_used":
+            b.discard.append(parse_card(d["power"]))
+            if d["seat"] == b.seat:
+                b.holding = None
+        elif kind == "peeked":
+            if d["seat"] in b.knows:
+                b.knows[d["seat"]][d["position"] - 1] = True
+        elif kind == "you_peeked" and b.seat in b.lines:
+            b.lines[b.seat][d["position"] - 1] = parse_card(d["card"])
+        elif kind == "swapped":
+            s, o, i, j = d["seat"], d["other_seat"], d["position"] - 1, d["other_position"] - 1
+            if s in b.lines and o in b.lines:
+                gave_known = s != b.seat and b.knows[s][i]  # it chose to give a card it knew: a high one
+                b.dumped[s][i], b.dumped[o][j] = b.dumped[o][j], gave_known or b.dumped[s][i]
+                b.lines[s][i], b.lines[o][j] = b.lines[o][j], b.lines[s][i]
+                b.knows[s][i] = b.knows[o][j] = False  # blind, both ways (R-POWER-2)
+                b.kept_under[s][i], b.kept_under[o][j] = b.kept_under[o][j], b.kept_under[s][i]
+        elif kind == "reshuffled":
+            b.discard = b.discard[-1:]
+        elif kind == "time_up":
+            b.time_up = True
+
+    def _view(self, b: SeatBelief, view: SeatView) -> None:
+        """Add what the view shows: face-up cards (kids), my look and my peek."""
+        for info in view.seats:
+            line = b.lines.get(info.seat)
+            if line is None:
+                continue
+            for i, card in enumerate(info.line):
+                if card is not None:
+                    line[i] = parse_card(card)
+                    b.knows[info.seat][i] = True
+        for glimpse in view.look + ((view.peek,) if view.peek else ()):
+            b.lines[b.seat][glimpse.position - 1] = parse_card(glimpse.card)
+            b.knows[b.seat][glimpse.position - 1] = True
+        if view.drawn is not None:
+            b.holding = parse_card(view.drawn)
+        elif view.drawn_card is not None and view.turn == b.seat:
+            b.holding = parse_card(view.drawn_card)
+
+    def hidden_cards(self, view: SeatView) -> list[Card] | None:
+        """Return the cards the seat has not seen where they now are (a fixed order), or None if the
+        belief does not add up (then the bot falls back on the heuristic)."""
+        b = self.belief
+        assert b is not None
+        left = Counter(str(c) for c in DECK)
+        seen: list[Card] = [c for s, line in b.lines.items() for c in line if c is not None] + b.discard
+        if b.holding is not None and view.phase == "decide" and view.turn == b.seat:
+            seen.append(b.holding)
+        left.subtract(str(c) for c in seen)
+        if any(n < 0 for n in left.values()):
+            return None
+        holes = sum(1 for s, line in b.lines.items() if not view.seats[s].out for c in line if c is None)
+        if sum(left.values()) != holes + view.pile or len(b.discard) != view.discard_size:
+            return None
+        return [parse_card(name) if not name.isdigit() else int(name)
+                for name in sorted(left) for _ in range(left[name])]
+
+    # ---------------------------------------------------------- a sample of the hidden truth
+
+    def sample(self, view: SeatView, hidden: Sequence[Card], rng: random.Random) -> tuple[State, list[list[bool]]]:
+        """Return an engine State for one sample of the hidden cards, and what each seat knows of its line."""
+        b = self.belief
+        assert b is not None
+        cards = list(hidden)
+        rng.shuffle(cards)
+        lines: list[list[Card]] = []
+        knows: list[list[bool]] = []
+        for s in range(view.players):
+            mine = b.lines.get(s)
+            if view.seats[s].out or mine is None:
+                lines.append([])
+                knows.append([False] * 4)
+                continue
+            lines.append(list(mine))  # type: ignore[arg-type]  (the holes are filled below)
+            knows.append([c is not None for c in mine] if s == b.seat else list(b.knows[s]))
+        holes = [(s, i) for s in range(view.players) if lines[s] for i in range(4) if lines[s][i] is None]
+        for s, i in sorted(holes, key=lambda si: self._weighted(si, view) is None):
+            weight = self._weighted((s, i), view)
+            if weight is None:
+                lines[s][i] = cards.pop()
+            else:
+                k = rng.choices(range(len(cards)), [weight(c) for c in cards])[0]
+                cards[k], cards[-1] = cards[-1], cards[k]
+                lines[s][i] = cards.pop()
+        deciding = view.phase == "decide"
+        options = normalize_options({"end": dict(view.end), "kids": view.kids})
+        had = [s in b.had_turn for s in range(view.players)]
+        if view.turn is not None and view.phase == "end_turn":
+            had[view.turn] = True
+        state = State(
+            players=view.players, options=options, first_dealer=view.dealer, dealer=view.dealer,
+            round=view.round, phase=Phase(view.phase), lines=lines, pile=cards, discard=list(b.discard),
+            turn=view.turn, drawn=b.holding if deciding else None,
+            drawn_from=Source(view.drawn_from) if deciding and view.drawn_from else None,
+            draws_left=view.draws_left, peeked=view.peek.position if view.peek else None,
+            looking=[False] * view.players, had_turn=had, knocker=view.knocker, last_turns=view.last_turns,
+            out=[s.out for s in view.seats], eliminated=list(view.eliminated), totals=list(view.totals),
+            round_scores=[list(r) for r in view.round_scores], time_up=b.time_up,
+        )
+        return state, knows
+
+    def _weighted(self, place: tuple[int, int], view: SeatView) -> Any:
+        """Return how likely each card is in another seat's hidden place, as a weight function of the
+        card, or None for "as likely as any": a card its owner kept from the pile over a card worth w
+        is most likely under w (a careful player keeps only better cards, never a power card); a
+        seat that knocked believed its line low, so the cards it knows are most likely low."""
+        b = self.belief
+        assert b is not None
+        s, i = place
+        dumped = b.dumped[s][i]
+        if s == b.seat:
+            under, knocked = None, False
+        else:
+            under, knocked = b.kept_under[s][i], view.knocker == s and b.knows[s][i]
+        if under is None and not knocked and not dumped:
+            return None
+
+        def weight(card: Card) -> float:
+            if isinstance(card, Power):
+                return 0.05 if under is not None else 0.5
+            w = 1.0 if under is None or card <= under - 0.5 else 0.12
+            if dumped:
+                w *= math.exp(0.35 * card)
+            return w * math.exp(-0.25 * card) if knocked else w
+
+        return weight
+
+    # ---------------------------------------------------------- choosing
+
+    def act(self, view: SeatView) -> Action:
+        """Return the move with the best mean value over the sampled playouts (from `view.legal`)."""
+        legal = view.legal
+        if legal.memorised:
+            return MEMORISED
+        if legal.end_turn and not legal.knock:
+            return END_TURN
+        if self.belief is None or self.belief.round != view.round:
+            self.observe(view, ())
+        hidden = self.hidden_cards(view)
+        if hidden is None:
+            self.fallbacks += 1
+            return self._backup.act(view)
+        first, knows = self.sample(view, hidden, self.rng)
+        candidates = self.candidates(view, first, knows)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self.search(view, hidden, candidates)
+
+    def candidates(self, view: SeatView, state: State, knows: list[list[bool]]) -> list[Action]:
+        """Return the moves worth searching: every legal one but dominated replacements and the
+        swaps a quick estimate ranks low."""
+        me = view.seat
+        actions = legal_actions(state, me)
+        mean = _unknown_mean(self.belief)
+        line = self.belief.lines[me]
+        worth = [mean + 0.4 if c is None else (mean if isinstance(c, Power) else float(c)) for c in line]
+        drawn = state.drawn
+        keep: list[Action] = []
+        swaps: list[tuple[float, Action]] = []
+        for a in actions:
+            if a.type is ActionType.REPLACE and drawn is not None:
+                value = mean if isinstance(drawn, Power) else float(drawn)
+                if worth[a.position - 1] < value - 0.5:  # a known lower card: never worth giving up
+                    continue
+                if isinstance(drawn, Power) and worth[a.position - 1] < 6:
+                    continue
+            if a.type is ActionType.PEEK and line[a.position - 1] is not None:
+                continue
+            if a.type is ActionType.SWAP and not a.skip:
+                theirs = self.belief.lines[a.other_seat][a.other_position - 1]
+                gain = worth[a.position - 1] - (mean if theirs is None or isinstance(theirs, Power) else theirs)
+                swaps.append((gain, a))
+                continue
+            keep.append(a)
+        swaps.sort(key=lambda ga: -ga[0])
+        keep += [a for gain, a in swaps[:4] if gain > 0]
+        peeks = [a for a in keep if a.type is ActionType.PEEK]
+        keep = [a for a in keep if a.type is not ActionType.PEEK] + peeks[:1]
+        if not keep:  # every replacement pruned, none other allowed: the worst card goes
+            keep = [replace(max(range(4), key=worth.__getitem__) + 1)]
+        return keep[:self.budget.max_candidates]
+
+    def search(self, view: SeatView, hidden: Sequence[Card], candidates: list[Action]) -> Action:
+        """Play every candidate from the same samples; drop the worse half halfway; return the best."""
+        budget = self.budget
+        me = view.seat
+        mean = _unknown_mean(self.belief)
+        totals = {a: 0.0 for a in candidates}
+        counts = {a: 0 for a in candidates}
+        alive = list(candidates)
+        half = max(budget.min_samples // 2, budget.playouts // (2 * len(candidates)))
+        started = time.thread_time()  # its own CPU: a busy machine does not make it think less
+        spent = sample = 0
+        while True:
+            if sample == half and len(alive) > 2:  # the worse half is dropped
+                alive.sort(key=lambda a: (-totals[a] / counts[a], candidates.index(a)))
+                alive = alive[:max(2, len(alive) // 2)]
+            if sample >= budget.min_samples and spent + len(alive) > budget.playouts:
+                break
+            if sample > 0 and time.thread_time() - started > budget.seconds:
+                break
+            seed = self.rng.getrandbits(32)
+            base, knows = self.sample(view, hidden, random.Random(seed))
+            for a in alive:
+                know = [k[:] for k in knows]
+                totals[a] += _playout(_copy(base), me, a, know, mean, random.Random(seed + 1), self.belief.turns)
+                counts[a] += 1
+            spent += len(alive)
+            sample += 1
+        for a in candidates:
+            if a.type is ActionType.PEEK and counts[a]:  # on a tie, knowing beats not knowing
+                totals[a] += PEEK_BONUS * counts[a]
+        self.last_values = {str(a.to_dict()): (round(totals[a] / counts[a], 3), counts[a]) for a in candidates if counts[a]}
+        return max(alive, key=lambda a: (totals[a] / counts[a], -candidates.index(a)))
+
+
+# ---------------------------------------------------------------- playouts (on sampled States only)
+
+
+def _unknown_mean(b: SeatBelief | None) -> float:
+    """Return the expected points of a card the seat has not seen (a power card: the number card that
+    replaces it at the round's end)."""
+    left = Counter(NUMBER_COUNTS)
+    if b is not None:
+        for line in b.lines.values():
+            for c in line:
+                if isinstance(c, int):
+                    left[c] -= 1
+        for c in b.discard:
+            if isinstance(c, int):
+                left[c] -= 1
+    total = sum(max(0, n) for n in left.values())
+    return sum(v * max(0, n) for v, n in left.items()) / total if total > 0 else 4.5
+
+
+def _copy(s: State) -> State:
+    """Return a copy of a sampled State, deep enough for `apply` (options are never written)."""
+    return State(
+        players=s.players, options=s.options, first_dealer=s.first_dealer, dealer=s.dealer, round=s.round,
+        phase=s.phase, box=[], lines=[line[:] for line in s.lines], pile=s.pile[:], discard=s.discard[:],
+        turn=s.turn, drawn=s.drawn, drawn_from=s.drawn_from, draws_left=s.draws_left, peeked=s.peeked,
+        looking=s.looking[:], had_turn=s.had_turn[:], knocker=s.knocker, last_turns=s.last_turns,
+        replacing=s.replacing, out=s.out[:], eliminated=s.eliminated[:], totals=s.totals[:],
+        round_scores=[r[:] for r in s.round_scores], time_up=s.time_up, winners=[],
+    )
+
+
+PEEK_BONUS = 0.003         # what the playouts miss of knowing a card of one's own (a tie-break)
+UNKNOWN_WORTH = 4.9       # what a careful player reckons a card of its own it does not know is worth
+MAX_PLAYOUT_ACTIONS = 400  # a round that has not ended by then is scored as it lies
+ROUND_SPREAD = 9.0         # the spread of one round's score difference between two players
+
+
+def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean: float,
+             rng: random.Random, turns: Counter[int]) -> float:
+    """Apply `first` for `me`, play the round out with `_policy` for every seat; return my value."""
+    turns = Counter(turns)
+    _learn(state, me, first, know)
+    apply(state, me, first)
+    for _ in range(MAX_PLAYOUT_ACTIONS):
+        phase = state.phase
+        if phase is Phase.DEAL or phase is Phase.OVER:
+            break
+        if phase is Phase.RESHUFFLE:
+            apply_chance(state, sample_chance(state, rng))
+            continue
+        seat = state.turn
+        assert seat is not None
+        if phase is Phase.DRAW and state.draws_left == 0:
+            turns[seat] += 1
+        action = _policy(state, seat, know[seat], mean, rng, turns[seat])
+        _learn(state, seat, action, know)
+        apply(state, seat, action)
+    return _value(state, me, mean)
+
+
+def _learn(state: State, seat: int, action: Action, know: list[list[bool]]) -> None:
+    """Update what each seat knows of its own line for `action` (before it is applied)."""
+    kind = action.type
+    if kind is ActionType.REPLACE or kind is ActionType.PEEK:
+        know[seat][action.position - 1] = True
+    elif kind is ActionType.SWAP and not action.skip:
+        know[seat][action.position - 1] = False
+        know[action.other_seat][action.other_position - 1] = False
+
+
+def _policy(state: State, seat: int, know: list[bool], mean: float, rng: random.Random, turns: int) -> Action:
+    """A careful player's move from what `seat` knows of its own line (the heuristic's rules, cheaply)."""
+    line = state.lines[seat]
+    est = [c if k and type(c) is int else mean for c, k in zip(line, know)]
+    worth = [e if k else e + 0.4 for e, k in zip(est, know)]
+    worst = max(range(4), key=worth.__getitem__)
+    phase = state.phase
+    if phase is Phase.DRAW:
+        top = state.discard[-1] if state.discard else None
+        if state.draws_left == 0 and type(top) is int and worth[worst] - top >= 2.0:
+            return DRAW_DISCARD
+        return DRAW_PILE
+    if phase is Phase.END_TURN:
+        if not may_knock(state):
+            return END_TURN
+        me = sum(est)
+        unknown = 4 - sum(know)
+        if (unknown == 0 and me <= 6) or me + 2.0 + 1.5 * unknown <= 4 * mean or turns >= 40 \
+                or (turns >= 12 and me < 4 * mean):
+            return KNOCK
+        return END_TURN
+    card = state.drawn
+    if state.drawn_from is Source.DISCARD:
+        return replace(worst + 1)
+    if type(card) is int:
+        need = 2.5 if state.draws_left else 0.5
+        return replace(worst + 1) if worth[worst] - card >= need else DISCARD
+    if card is Power.DRAW2:
+        return DRAW2
+    if card is Power.PEEK:
+        for i in range(4):
+            if not know[i]:
+                return peek(i + 1)
+        return DISCARD
+    if card is Power.SWAP:
+        places = (2, 3) if state.options["kids"] else (1, 2, 3, 4)
+        p = max(places, key=lambda q: est[q - 1] if know[q - 1] else -1.0)
+        if know[p - 1] and est[p - 1] - mean >= 2.0:
+            others = [s for s in range(state.players) if s != seat and not state.out[s]]
+            return swap(p, rng.choice(others), rng.choice(places))
+        return SWAP_SKIP
+    return DISCARD
+
+
+def _line_points(line: Sequence[Card], mean: float) -> float:
+    return sum(mean if isinstance(c, Power) else c for c in line)
+
+
+def _value(state: State, me: int, mean: float) -> float:
+    """Return my value of a played-out round: my share of the win if the game is over, else the
+    chance to win estimated from the totals (each rival's lead against the rounds left)."""
+    if state.phase is Phase.OVER:
+        return 1.0 / len(state.winners) if me in state.winners else 0.0
+    if state.phase is Phase.DEAL:
+        totals = state.totals
+    else:  # cut short: score the lines as they lie
+        totals = [t + (_line_points(line, mean) if line else 0) for t, line in zip(state.totals, state.lines)]
+    if state.out[me]:
+        return 0.0
+    end = state.options["end"]
+    if end["mode"] == "rounds":
+        left = max(1, end["rounds"] - state.round)
+    elif end["mode"] == "time":
+        left = 1 if state.time_up else 2
+    else:
+        left = max(1.0, (end["limit"] - max(totals)) / 15.0)
+    scale = ROUND_SPREAD * math.sqrt(left) / 1.7
+    value = 1.0
+    for s in range(state.players):
+        if s != me and not state.out[s]:
+            value *= 1.0 / (1.0 + math.exp(-(totals[s] - totals[me]) / scale))
+    return value

@@ -1,0 +1,166 @@
+"""Rat-a-Tat Cat's `strong` bot: fair (the same observation gives the same move whatever the hidden
+cards), its belief is what its seat saw and never wrong, it plays whole games legally, and a seed
+decides it. Small search budgets keep the tests' CPU low; its strength is bench/bots.py's."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from game.bots import BOT_KINDS, BotFeeder, make_bot
+from game.bots.rat_a_tat_cat_strong import Budget, StrongBot
+from game.engine import GAMES
+from game.engine.rat_a_tat_cat import (
+    DECK,
+    DISCARD,
+    DRAW_PILE,
+    END_TURN,
+    MEMORISED,
+    Phase,
+    card_places,
+    replace,
+    to_act,
+    view_for,
+)
+from tests.rat_helpers import END_MODES, GAME, Table, play_bots
+from tests.test_rat_bots import ViewOnly
+
+SMALL = Budget(playouts=48, min_samples=6, seconds=60.0)  # the time cap never cuts a test's search
+NOISY = Budget(playouts=6, min_samples=2, seconds=60.0)
+
+
+def strong(seed: int, budget: Budget = SMALL) -> StrongBot:
+    return StrongBot(random.Random(seed), budget)
+
+
+def test_strong_is_registered_for_rat_a_tat_cat():
+    assert "strong" in BOT_KINDS[GAME]
+    assert isinstance(make_bot(GAME, "strong", random.Random(1)), StrongBot)
+
+
+# ---------------------------------------------------------------- fairness
+
+
+class Fed:
+    """A rigged table whose seat 1 is the strong bot, fed exactly its phone's stream (BotFeeder)."""
+
+    def __init__(self, lines: dict[int, list[Any]], pile: list[Any], seed: int) -> None:
+        self.t = Table(players=2, lines=lines, discard=4, pile=pile, dealer=0, look=True)
+        self.bot = strong(seed)
+        self.feeder = BotFeeder(GAMES[GAME], [None, self.bot])
+        self.stream: list[Any] = []
+        self._feed(self.t.events)
+
+    def _feed(self, events: list[Any]) -> None:
+        view = view_for(self.t.state, 1)
+        self.stream.append((view, [e.to_dict() for e in events if e.to in (None, 1)]))
+        self.feeder.feed(self.t.state, events)
+
+    def act(self, seat: int, action: Any) -> None:
+        self._feed(self.t.act(seat, action))
+
+
+def _opponent_move(state: Any) -> Any:
+    """Seat 0's dull turn: memorise, draw from the pile, throw it away, end the turn."""
+    if state.phase is Phase.LOOK:
+        return MEMORISED
+    if state.phase is Phase.DRAW:
+        return DRAW_PILE
+    if state.phase is Phase.END_TURN:
+        return END_TURN
+    return DISCARD
+
+
+def test_same_observation_with_different_hidden_cards_gives_the_same_moves():
+    # Seat 1 sees its outer cards 2 and 7 and the same public play in both games; its middle
+    # cards, seat 0's whole line and the draw pile below its top 14 cards are different.
+    top = [5, 8, 1, 9, 0, 6, 3, 9, 2, 7, 1, 8, 5, 6]
+    a = Fed({1: [2, 0, 9, 7], 0: [3, 3, 6, 6]}, top, seed=11)
+    b = Fed({1: [2, 9, 0, 7], 0: [9, 0, 4, 8]}, top, seed=11)
+    assert a.t.state.pile[14:] != b.t.state.pile[14:]
+    decisions = 0
+    while a.stream[-1] == b.stream[-1] and a.t.state.phase not in (Phase.DEAL, Phase.OVER):
+        seat = min(to_act(a.t.state))
+        if seat == 1:
+            move = a.bot.act(view_for(a.t.state, 1))
+            assert b.bot.act(view_for(b.t.state, 1)) == move, f"decision {decisions}: the hidden cards changed it"
+            decisions += a.t.state.phase is not Phase.LOOK
+        else:
+            move = _opponent_move(a.t.state)
+        a.act(seat, move)
+        b.act(seat, move)
+    assert decisions >= 4, "the two games parted before the bot had decided much"
+    assert a.t.state.lines != b.t.state.lines  # the truth was different all along
+
+
+# ---------------------------------------------------------------- belief
+
+
+class Checked(ViewOnly):
+    """A strong bot fed through play_game whose belief is checked against the live game before each
+    of its moves: every card it believes it knows is there, its discard pile is the real one, and a
+    sample of the hidden cards is a whole deck that its seat could not tell from the real game."""
+
+    def act(self, view: Any) -> Any:
+        self.check_belief(view)
+        return super().act(view)
+
+    def check_belief(self, view: Any) -> None:
+        state, b = self.table["state"], self.bot.belief
+        if state.phase is Phase.LOOK:
+            return
+        for seat, line in b.lines.items():
+            for i, card in enumerate(line):
+                assert card is None or state.lines[seat][i] == card, (seat, i + 1, card, state.lines[seat])
+        assert b.discard == state.discard
+        hidden = self.bot.hidden_cards(view)
+        assert hidden is not None, "the belief did not add up"
+        sample, _ = self.bot.sample(view, hidden, random.Random(0))
+        assert Counter(map(str, card_places(sample))) == Counter(map(str, DECK))
+        assert view_for(sample, self.seat) == view  # a sample is a game the seat cannot tell apart
+        self.checked = getattr(self, "checked", 0) + 1
+
+
+@pytest.mark.parametrize(("players", "mode"), [(2, 0), (3, 1), (4, 2), (2, 3), (5, 4)])
+def test_plays_whole_games_legally_with_a_belief_that_is_never_wrong(monkeypatch, players, mode):
+    table: dict[str, Any] = {}
+    makers = [lambda rng, seat=seat: Checked(StrongBot(rng, SMALL), seat, table) if seat % 2 == 0
+              else ViewOnly(make_bot(GAME, "heuristic", rng), seat, table) for seat in range(players)]
+    game, bots = play_bots(monkeypatch, makers, 40 + players, mode, END_MODES[mode],
+                           observe=lambda state: table.update(state=state))
+    assert game.outcome.winners
+    assert all(b.bot.fallbacks == 0 and b.checked >= 3 for b in bots if isinstance(b, Checked))
+
+
+def test_the_bots_seed_decides_its_game(monkeypatch):
+    def game(bot_seed: int) -> str:  # the same deal every time; only the strong bot's own rng changes
+        makers = [lambda rng: strong(bot_seed, NOISY), lambda rng: make_bot(GAME, "heuristic", random.Random(0))]
+        return play_bots(monkeypatch, makers, 5, 0, END_MODES[0])[0].record.to_json()
+
+    first = game(1)
+    random.seed(99)  # the global random is not what it uses
+    assert game(1) == first
+    assert any(game(seed) != first for seed in (2, 3, 4))  # with so few samples, another rng thinks otherwise
+
+
+def test_a_card_kept_from_the_pile_over_a_known_9_is_sampled_low():
+    # seat 0 replaces its outer 9 (which it looked at) with a card from the pile: a careful player
+    # keeps only a lower card, so the bot's samples put mostly low cards there
+    f = Fed({1: [2, 0, 9, 7], 0: [9, 3, 6, 5]}, [1, 8, 8], seed=5)
+    f.act(0, MEMORISED)
+    f.act(1, MEMORISED)
+    f.act(1, DRAW_PILE)
+    f.act(1, DISCARD)  # the 1: seat 1 throws it away
+    f.act(0, DRAW_PILE)
+    f.act(0, replace(1))  # seat 0 keeps the 8, its 9 is discarded
+    view = view_for(f.t.state, 1)
+    hidden = f.bot.hidden_cards(view)
+    assert hidden is not None
+    drawn = [f.bot.sample(view, hidden, random.Random(i))[0].lines[0][0] for i in range(300)]
+    low = sum(1 for c in drawn if isinstance(c, int) and c <= 8) / len(drawn)
+    uniform = sum(1 for c in hidden if isinstance(c, int) and c <= 8) / len(hidden)
+    assert low > uniform + 0.1
+    assert sum(1 for c in drawn if not isinstance(c, int)) < 0.05 * len(drawn)  # a power card is never kept
