@@ -129,9 +129,13 @@ async def test_a_brain_that_raises_in_the_worker_breaks_nothing():
         thinker.close()
 
 
-def test_only_bots_that_search_are_slow():
+def test_only_bots_that_search_are_slow_and_every_hard_bot_thinks_apart():
+    from game.bots import kind_for
+
     for game_id in GAMES:
-        assert not is_slow(game_id, "random") and not is_slow(game_id, "heuristic")
+        assert not is_slow(game_id, "random") and not is_slow(game_id, "heuristic") and not is_slow(game_id, "easy")
+        hard = kind_for(game_id, "hard")
+        assert hard is None or is_slow(game_id, hard), f"{game_id}'s hard bot would think on the server's loop"
 
 
 _HOLDER = """

@@ -299,5 +299,3 @@ class HeuristicBot:
             return True
         return (mem.turns >= t.patience and me < min(others)) or mem.turns >= t.give_up
 
-
-from game.bots import rat_a_tat_cat_strong  # noqa: E402,F401  registers the `strong` bot (it builds on these)

@@ -105,7 +105,7 @@ def _new_round(belief: SeatBelief, seats: Sequence[int], discard: Any) -> None:
     belief.had_turn, belief.turns, belief.current, belief.holding = set(), Counter(), None, None
 
 
-@register(GAME, "strong")
+@register(GAME, "strong", slow=True, level="hard")
 class StrongBot:
     """Determinized Monte Carlo search over the seat's belief (see the module docstring)."""
 
