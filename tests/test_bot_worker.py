@@ -188,3 +188,26 @@ def test_the_worker_exits_when_the_server_process_is_killed():
         assert not _alive(worker), "the bots' worker outlived the server that started it"
     finally:
         holder.kill()
+
+
+async def test_a_hard_bot_plays_a_whole_game_at_the_table_thinking_in_the_worker(aiohttp_client):
+    # the real thing: a host seats a hard Rat-a-Tat Cat bot; it never thinks on the server's loop
+    from functools import partial
+
+    from game.bots import kind_for
+    from tests.rat_helpers import wire_move
+
+    client = await aiohttp_client(app_for_test())
+    hub = hub_of(client)
+    (ana,) = await seat_phones(client, ["Ana"])
+    await ana.host("set_game", game="rat-a-tat-cat")
+    await ana.host("set_option", name="rounds", value=1)
+    await ana.host("add_bot", level="hard")
+    lobby = await ana.until_update(lambda u: len(u["table"]["seats"]) == 2)
+    assert lobby["table"]["seats"][1]["level"] == "hard"
+    await ana.host("start")
+    final = await autoplay(ana, random.Random(5), pick=partial(wire_move, knock_chance=0.3), timeout=90)
+    assert final["stage"] == "over" and len(final["outcome"]["totals"]) == 2
+    assert hub.bots.thinker.worker_pid not in (None, os.getpid())
+    assert not hub.bots._brains, "the hard bot thought in the worker, not on the loop"
+    assert hub.session.seats[1].bot == kind_for("rat-a-tat-cat", "hard")
