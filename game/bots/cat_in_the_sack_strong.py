@@ -14,6 +14,7 @@ randomness, so their comparison is not noise. It never reads the engine state it
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import Counter
@@ -53,9 +54,12 @@ Owner = int | None  # a seat, or None for the neutral deck (3 players)
 class StrongTuning:
     """The search's knobs."""
 
-    # rollouts per move (all candidates together); the search stops sooner at `max_seconds`
-    rollouts: int = 100
+    # engine actions simulated per move (all candidates together; a rollout from the first
+    # round takes about 120, from the last about 10), at least `min_samples` and at most
+    # `max_samples` worlds per stage; the search stops sooner at `max_seconds`
+    steps: int = 8000
     min_samples: int = 6
+    max_samples: int = 300
     max_seconds: float = 0.8
     # a face-down card of a rival who bid on its row leans good, of one who passed bad
     tilt: float = 0.8
@@ -170,24 +174,38 @@ class StrongBot:
         return [PASS] + [bid(t) for t in totals]
 
     def _search(self, view: SeatView, candidates: list[Action]) -> Action:
+        """Successive halving: every stage gives the candidates left an equal share of the
+        budget (engine actions simulated), all on the same worlds, and keeps the better half."""
         tune = self.tuning
-        samples = max(tune.min_samples, tune.rollouts // len(candidates))
         sums = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        alive = list(range(len(candidates)))
+        stages = max(1, math.ceil(math.log2(len(candidates))))
         deadline = time.perf_counter() + tune.max_seconds
         done = 0
-        for _ in range(samples):
-            world = self._sample(view)
-            seed = self.rng.getrandbits(32)
-            for i, action in enumerate(candidates):
-                state = _clone(world)
-                apply(state, view.seat, action)
-                sums[i] += _rollout(state, view.seat, random.Random(seed), tune.margin)
-            done += 1
+        for stage in range(stages):
+            spent, samples = 0, 0
+            while (spent < tune.steps / stages or samples < tune.min_samples) and samples < tune.max_samples:
+                world = self._sample(view)
+                seed = self.rng.getrandbits(32)
+                for i in alive:
+                    state = _clone(world)
+                    apply(state, view.seat, candidates[i])
+                    result, steps = _rollout(state, view.seat, random.Random(seed), tune.margin)
+                    sums[i] += result
+                    counts[i] += 1
+                    spent += steps + 1
+                samples += 1
+                done += 1
+                if time.perf_counter() > deadline:
+                    break
+            alive.sort(key=lambda i: (-sums[i] / counts[i], i))
             if time.perf_counter() > deadline:
                 break
+            if stage < stages - 1:
+                alive = alive[:max(2, math.ceil(len(alive) / 2))]
         self.last_iterations = done
-        best = max(range(len(candidates)), key=lambda i: (sums[i], -i))
-        return candidates[best]
+        return candidates[alive[0]]
 
     # ---------------------------------------------------------- sampling a world
 
@@ -298,9 +316,12 @@ def _clone(s: State) -> State:
 
 # ---------------------------------------------------------------- the rollout policy
 
-def _rollout(state: State, me: int, rng: random.Random, margin: float) -> float:
-    """Play `state` to the end with the fast policy for every seat; return my result."""
+def _rollout(state: State, me: int, rng: random.Random, margin: float) -> tuple[float, int]:
+    """Play `state` to the end with the fast policy for every seat; return my result and the
+    number of actions it took."""
+    steps = 0
     while state.phase is not Phase.OVER:
+        steps += 1
         if state.phase is Phase.CHOOSE:
             seat = state.chosen.index(None)
             apply(state, seat, play(_fast_choose(state, seat, rng)))
@@ -313,7 +334,7 @@ def _rollout(state: State, me: int, rng: random.Random, margin: float) -> float:
     win = 1 / len(final.winners) if me in final.winners else 0.0
     totals = [sc.total for sc in final.scores]
     best_other = max(t for s, t in enumerate(totals) if s != me)
-    return win + margin * (totals[me] - best_other)
+    return win + margin * (totals[me] - best_other), steps
 
 
 _UNIFORM = tuple((c, 1 / len(PLAYER_SET)) for c in PLAYER_SET)
