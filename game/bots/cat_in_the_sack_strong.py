@@ -60,7 +60,7 @@ class StrongTuning:
     steps: int = 8000
     min_samples: int = 6
     max_samples: int = 300
-    max_seconds: float = 0.8
+    max_seconds: float = 0.6
     # a face-down card of a rival who bid on its row leans good, of one who passed bad
     tilt: float = 0.8
     # the result of a rollout: a win (shared: 1/k) plus this much per point of lead
