@@ -97,7 +97,6 @@ class StrongBot:
         self.rng = rng
         self.tuning = tuning or StrongTuning()
         self.seen: _Seen | None = None
-        self.last_iterations = 0  # samples the last search used (benchmarks read it)
 
     # ---------------------------------------------------------- what the seat was told
 
@@ -157,7 +156,6 @@ class StrongBot:
             self._read_view(view)
         candidates = self._candidates(view)
         if len(candidates) == 1:
-            self.last_iterations = 0
             return candidates[0]
         return self._search(view, candidates)
 
@@ -182,7 +180,6 @@ class StrongBot:
         alive = list(range(len(candidates)))
         stages = max(1, math.ceil(math.log2(len(candidates))))
         deadline = time.perf_counter() + tune.max_seconds
-        done = 0
         for stage in range(stages):
             spent, samples = 0, 0
             while (spent < tune.steps / stages or samples < tune.min_samples) and samples < tune.max_samples:
@@ -196,7 +193,6 @@ class StrongBot:
                     counts[i] += 1
                     spent += steps + 1
                 samples += 1
-                done += 1
                 if time.perf_counter() > deadline:
                     break
             alive.sort(key=lambda i: (-sums[i] / counts[i], i))
@@ -204,7 +200,6 @@ class StrongBot:
                 break
             if stage < stages - 1:
                 alive = alive[:max(2, math.ceil(len(alive) / 2))]
-        self.last_iterations = done
         return candidates[alive[0]]
 
     # ---------------------------------------------------------- sampling a world
