@@ -294,3 +294,6 @@ def _expected_value(known: list[Card], pools: list[Pool]) -> float:
                 grown[key] = grown.get(key, 0.0) + p * q
         dist = grown
     return sum(p * _kept_value_of(row) for row, p in dist.items())
+
+
+from game.bots import cat_in_the_sack_strong  # noqa: E402,F401  registers the `strong` bot (it builds on these)
