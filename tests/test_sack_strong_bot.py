@@ -191,7 +191,7 @@ def test_strong_is_registered_for_a_fresh_interpreter() -> None:
             "print(kinds('cat-in-the-sack'), type(make_bot('cat-in-the-sack', 'strong', random.Random(1))).__name__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parent.parent).stdout
-    assert out.split() == ["['heuristic',", "'random',", "'strong']", "StrongBot"]
+    assert "'strong'" in out and out.split()[-1] == "StrongBot", out
 
 
 def play_checked(players: int, seed: int, bots: list[Any], fed: bool = True,

@@ -295,5 +295,3 @@ def _expected_value(known: list[Card], pools: list[Pool]) -> float:
         dist = grown
     return sum(p * _kept_value_of(row) for row, p in dist.items())
 
-
-from game.bots import cat_in_the_sack_strong  # noqa: E402,F401  registers the `strong` bot (it builds on these)

@@ -90,7 +90,7 @@ class _Seen:
         self.won = [[] for _ in range(self.players)]
 
 
-@register("cat-in-the-sack", "strong")
+@register("cat-in-the-sack", "strong", slow=True, level="hard")
 class StrongBot:
     """Searches each decision by sampling the hidden cards its seat cannot see (see the module)."""
 
