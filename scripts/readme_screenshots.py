@@ -35,6 +35,9 @@ PICTURES = {
     "phone-auction.png": "phone/auction.png",
     "phone-results.png": "phone/results.png",
     "phone-rat-turn.png": "phone/rat-a-tat-cat/my-turn.png",            # tests/browser/test_phone_rat.py
+    "tv-household.png": "tv/lobby-history/rat-a-tat-cat_6p_1080p.png",  # tests/test_tv_lobby_board.py
+    "tv-chart.png": "tv/cat-in-the-sack/chart_4p.png",                   # tests/test_tv_chart.py
+    "phone-chart.png": "phone/chart/phone-fr-whole-game.png",            # tests/browser/test_phone_chart.py
 }
 
 
