@@ -64,14 +64,20 @@ async def test_a_brain_in_the_worker_moves_as_the_same_bot_here_even_after_the_w
         thinker.close()
 
 
-async def test_a_whole_game_is_played_by_bots_thinking_in_the_worker_which_may_die_mid_game(aiohttp_client):
-    client = await aiohttp_client(app_for_test(think_apart="all"))
-    hub = hub_of(client)
+async def _started_with_two_bots(client: Any) -> Any:
+    """Seat Ana (the host) and two bots at a Cat in the Sack table and start; return Ana's phone."""
     (ana,) = await seat_phones(client, ["Ana"])
     await ana.host("add_bot")
     await ana.host("add_bot")
     await ana.until_update(lambda u: len(u["table"]["seats"]) == 3)
     await ana.host("start")
+    return ana
+
+
+async def test_a_whole_game_is_played_by_bots_thinking_in_the_worker_which_may_die_mid_game(aiohttp_client):
+    client = await aiohttp_client(app_for_test(think_apart="all"))
+    hub = hub_of(client)
+    ana = await _started_with_two_bots(client)
     await ana.until_update(lambda u: u["stage"] == "playing" and u["version"] > 3)
 
     async def kill_once() -> None:
@@ -92,11 +98,7 @@ async def test_a_thought_the_table_made_stale_is_dropped_and_thought_again(aioht
     # phone's choice changes the table, so what they thought is dropped; they think again and play
     client = await aiohttp_client(app_for_test(think_apart="all", bot_delay=0.4, bot_jitter=0.0))
     hub = hub_of(client)
-    (ana,) = await seat_phones(client, ["Ana"])
-    await ana.host("add_bot")
-    await ana.host("add_bot")
-    await ana.until_update(lambda u: len(u["table"]["seats"]) == 3)
-    await ana.host("start")
+    ana = await _started_with_two_bots(client)
     first = await ana.until_update(lambda u: u["stage"] == "playing" and bool(u["view"]["legal"]["play"]))
     await ana.act({"type": "play", "card": first["view"]["legal"]["play"][0]})
     # both bots then choose (the round's choices done, the auction starts)
