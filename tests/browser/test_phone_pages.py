@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import queue
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -349,3 +351,33 @@ def test_shared_winners_are_listed_with_the_languages_own_and(pw_browser: Any, s
     assert said["es"] == "Ana, Bea y Csaba"
     assert said["fr"] == "Ana, Bea et Csaba"
     assert said["hu"] == "Ana, Bea és Csaba"
+
+
+def test_the_rat_a_tat_cat_host_hands_a_gone_players_seat_to_a_bot_of_a_chosen_level(pw_browser: Any,
+                                                                                     server: Any) -> None:
+    pw, browser = pw_browser
+    t = load_locale("en")
+    host_ctx = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
+    guest_ctx = browser.new_context(**pw.devices["iPhone 13"], locale="en-US")
+    host, guest = host_ctx.new_page(), guest_ctx.new_page()
+    _join(host, server.join_url, "Ana")
+    _join(guest, server.join_url, "Bea")
+    host.get_by_role("button", name=t["game.rat-a-tat-cat"]).click()
+    host.get_by_text(t["lobby.players"].format(min=2, max=6), exact=True).wait_for()
+    host.get_by_role("button", name=t["host.start"]).click()
+    host.get_by_role("list", name=t["rt.line.mine"]).wait_for()
+    guest_ctx.close()  # Bea's phone is gone
+    hand_over = host.get_by_role("button", name=t["host.seat_to_bot"].replace("{name}", "Bea"))
+    hand_over.wait_for()
+    host.get_by_role("combobox", name=t["host.takeover_level"].replace("{name}", "Bea")).select_option("easy")
+    hand_over.click()
+    hand_over.wait_for(state="detached")
+    deadline = time.monotonic() + 10
+    seats: list[Any] = []
+    while not any(s["name"] == "Bea" and s["level"] == "easy" for s in seats):
+        assert time.monotonic() < deadline, f"Bea's seat never went to an easy bot: {seats}"
+        try:
+            seats = server.updates.get(timeout=0.2)["table"]["seats"]
+        except queue.Empty:
+            pass
+    host_ctx.close()

@@ -212,7 +212,7 @@ export function gameScreen(app) {
   // The round just scored stays in view while the next one's look goes on.
   const last = app.ui.lastRound;
   if (v.phase === "look" && last && last.round === (v.round_scores || []).length) parts.push(scoresSection(u, last.lines));
-  if (!targets) parts.push(seatsSection(u, seat, null));
+  if (!targets) parts.push(seatsSection(u, seat, null, undefined, app));
   parts.push(logSection(app.log));
   return el("div", { class: "stack game" }, parts);
 }

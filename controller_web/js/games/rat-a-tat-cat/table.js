@@ -4,7 +4,7 @@
 import { el } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { seatBadge, seatOf, signed } from "../../seats.js";
-import { safeColour } from "../../screens/common.js";
+import { safeColour, seatToBotButton } from "../../screens/common.js";
 import { cardInText, cardButton, cardItem } from "./cards.js";
 
 const PLAYING = ["look", "draw", "decide", "end_turn", "reshuffle"];
@@ -34,7 +34,7 @@ export function pilesLine(v) {
 }
 
 /** Return a seat's line as a small row: badge, name, total, four cards (`pick` makes `positions` Swap targets). */
-export function seatLine(u, seatInfo, { pick = null, positions = [] } = {}) {
+export function seatLine(u, seatInfo, { pick = null, positions = [], app = null } = {}) {
   const v = u.view;
   const seat = seatOf(u, seatInfo.seat);
   const total = (v.totals || [])[seatInfo.seat] ?? 0;
@@ -52,16 +52,18 @@ export function seatLine(u, seatInfo, { pick = null, positions = [] } = {}) {
       el("span", { class: "small", text: seatInfo.out ? t("rt.seat.out") : t("rt.seat.total", { n: signed(total) }) }),
     ]),
     seatInfo.out ? null : el("ul", { class: "line4 small", "aria-label": t("rt.line.of", { name: seat.name }) }, cards),
+    app ? seatToBotButton(app, seat) : null,  // the host's "let a bot play" for a player who is gone
   ]);
 }
 
-/** Return the other seats' lines (every seat's, for a watcher `me` = null), headed `title` if given. */
-export function seatsSection(u, me, options, title) {
+/** Return the other seats' lines (every seat's, for a watcher `me` = null), headed `title` if given;
+ * with `app` (a seated phone's), the host's hand-over control under a gone player's line. */
+export function seatsSection(u, me, options, title, app = null) {
   const v = u.view;
   const others = (v.seats || []).filter((s) => s.seat !== me);
   return el("section", { class: "panel", "aria-labelledby": "seats-h" }, [
     el("h2", { id: "seats-h", text: title || t(me === null ? "rt.seats.all" : "rt.seats.others") }),
-    el("ul", { class: "seats" }, others.map((s) => seatLine(u, s, options ? options(s) : {}))),
+    el("ul", { class: "seats" }, others.map((s) => seatLine(u, s, { ...(options ? options(s) : {}), app }))),
   ]);
 }
 
