@@ -339,8 +339,12 @@ class Session:
     def _names_taken(self) -> set[str]:
         return {name_key(s.name) for s in self.seats + self.pending}
 
+    def _fallback_bot(self) -> str | None:
+        """Return the game's normal bot kind (else its first), or None for a game without bots."""
+        return kind_for(self.game_id, DEFAULT_LEVEL) or next(iter(bot_kinds(self.game_id)), None)
+
     def _default_bot(self) -> str:
-        kind = kind_for(self.game_id, DEFAULT_LEVEL) or next(iter(bot_kinds(self.game_id)), None)
+        kind = self._fallback_bot()
         if kind is None:
             raise GameError("unknown_bot", "There is no such bot.")
         return kind
@@ -554,7 +558,7 @@ class Session:
                         level = level_of(old, seat.bot)
                         kind = kind_for(self.game_id, level) if level else None
                         if kind is None and seat.bot not in bot_kinds(self.game_id):
-                            kind = kind_for(self.game_id, DEFAULT_LEVEL) or next(iter(bot_kinds(self.game_id)), None)
+                            kind = self._fallback_bot()
                         seat.bot = kind or seat.bot  # (a game without bots of its own keeps the seat's)
             return self._changed()
         if c is HostCmd.SET_OPTION:

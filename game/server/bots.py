@@ -52,14 +52,13 @@ class BotDriver:
             if s.bot is None:
                 continue
             key = self._key(seat, s.bot)
-            view, mine = session.seat_view(seat), session.events_for(events, seat)
             if self._apart(s.bot):
-                self.thinker.observe(key, view, mine)
+                self.thinker.observe(key, session.seat_view(seat), session.events_for(events, seat))
                 continue
-            brain = self._brain(key)
-            if hasattr(brain, "observe"):
+            brain = self._brains[key]
+            if hasattr(brain, "observe"):  # (a bot that reads only its view costs nothing here)
                 try:
-                    brain.observe(view, mine)
+                    brain.observe(session.seat_view(seat), session.events_for(events, seat))
                 except Exception:
                     log.exception("bot in seat %s failed to take in a change", seat)
 
@@ -90,9 +89,6 @@ class BotDriver:
             self._brains[key] = make_bot(session.game_id, kind, random.Random(self.rng.getrandbits(64)))
         return key
 
-    def _brain(self, key: BrainKey) -> Bot:
-        return self._brains[key]
-
     def _act(self, seat: int) -> None:
         """A quick bot's move, thought here now that its delay is over."""
         self._scheduled.pop(seat, None)
@@ -102,7 +98,7 @@ class BotDriver:
             return
         action: Any = None
         try:
-            action = self._brain(self._key(seat, turns[seat])).act(session.seat_view(seat))
+            action = self._brains[self._key(seat, turns[seat])].act(session.seat_view(seat))
         except Exception:
             log.exception("bot in seat %s failed to choose", seat)
         self._play(seat, action)

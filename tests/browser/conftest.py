@@ -45,15 +45,20 @@ def pw_browser() -> Iterator[tuple[Any, Any]]:
         manager.stop()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    """Yield the real server on a free loopback port with fast bots."""
-    srv = ServerThread(port=0, host_ip="127.0.0.1", data_dir=tmp_path, bot_delay=0.05)
+def running_server(data: Path) -> Iterator[ServerThread]:
+    """Yield the real server on a free loopback port with fast bots, on the data folder `data`; stop it after."""
+    srv = ServerThread(port=0, host_ip="127.0.0.1", data_dir=data, bot_delay=0.05)
     srv.start()
     try:
         yield srv
     finally:
         srv.stop()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    """Yield the real server on a free loopback port with fast bots."""
+    yield from running_server(tmp_path)
 
 
 @pytest.fixture(scope="session")

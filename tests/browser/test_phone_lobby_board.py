@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from game.server.thread import ServerThread
+from tests.browser.conftest import running_server
 from tests.browser.phones import Phone, assert_accessible, assert_touch_targets
 from tests.browser.test_phone_small import SMALL_PHONE
 from tests.household import MARKUP, RAT, SACK, household, seed
@@ -24,12 +25,7 @@ WAIT_S = 8  # a safety net, not a speed assertion
 def kept_server(tmp_path: Path) -> Iterator[ServerThread]:
     """Yield the real server on a save that has kept the household's games (as finished games are kept)."""
     seed(tmp_path, household(int(time.time())))
-    srv = ServerThread(port=0, host_ip="127.0.0.1", data_dir=tmp_path, bot_delay=0.05)
-    srv.start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from running_server(tmp_path)
 
 
 def board_text(page: Any) -> dict[str, Any]:

@@ -217,14 +217,20 @@ def test_a_dropped_connection_shows_a_banner_and_comes_back(pw_browser: Any, ser
     context.close()
 
 
-def test_host_hands_a_gone_players_seat_to_a_bot(pw_browser: Any, server: Any) -> None:
-    pw, browser = pw_browser
-    t = load_locale("en")
+def _host_and_guest(pw: Any, browser: Any, server: Any) -> tuple[Any, Any, Any, Any]:
+    """Return (host page, its context, guest page, its context): Ana (the host) and Bea, joined."""
     host_ctx = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
     guest_ctx = browser.new_context(**pw.devices["iPhone 13"], locale="en-US")
     host, guest = host_ctx.new_page(), guest_ctx.new_page()
     _join(host, server.join_url, "Ana")
     _join(guest, server.join_url, "Bea")
+    return host, host_ctx, guest, guest_ctx
+
+
+def test_host_hands_a_gone_players_seat_to_a_bot(pw_browser: Any, server: Any) -> None:
+    pw, browser = pw_browser
+    t = load_locale("en")
+    host, host_ctx, _guest, guest_ctx = _host_and_guest(pw, browser, server)
     for _ in range(2):
         host.get_by_role("button", name=t["host.add_bot"]).click()
     host.get_by_role("button", name=re.compile("^Remove the bot ")).nth(1).wait_for()
@@ -357,11 +363,7 @@ def test_the_rat_a_tat_cat_host_hands_a_gone_players_seat_to_a_bot_of_a_chosen_l
                                                                                      server: Any) -> None:
     pw, browser = pw_browser
     t = load_locale("en")
-    host_ctx = browser.new_context(**pw.devices["Pixel 7"], locale="en-US")
-    guest_ctx = browser.new_context(**pw.devices["iPhone 13"], locale="en-US")
-    host, guest = host_ctx.new_page(), guest_ctx.new_page()
-    _join(host, server.join_url, "Ana")
-    _join(guest, server.join_url, "Bea")
+    host, host_ctx, _guest, guest_ctx = _host_and_guest(pw, browser, server)
     host.get_by_role("button", name=t["game.rat-a-tat-cat"]).click()
     host.get_by_text(t["lobby.players"].format(min=2, max=6), exact=True).wait_for()
     host.get_by_role("button", name=t["host.start"]).click()
