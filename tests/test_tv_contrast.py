@@ -12,6 +12,7 @@ from game.seats import PALETTE
 from game.tv import cards, layout
 from game.tv.app import TvApp
 from game.tv.intents import Intent
+from game.tv.scenes.base import TableScene, draw_confirm_quit
 from game.tv.render import AA, BLACK, INK, INK_DARK, TextCache, contrast, ink_on, luminance, parse_colour
 from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, pick, table, update
 
@@ -57,9 +58,19 @@ class ContrastProbe(pygame.Surface):
 
 
 def low_contrast(app: TvApp) -> dict[str, float]:
-    """Draw the app's current picture on a probe; return each text under AA with its ratio."""
+    """Draw the app's current picture on a probe; return each text under AA with its ratio.
+
+    A table is painted call by call (`draw_rest`, then `draw_moving`), not from its resting
+    layer, so that the probe sees every text blitted onto what lies behind it.
+    """
     probe = ContrastProbe(app.ctx.tc)
-    app.draw(probe)
+    if isinstance(app.scene, TableScene):
+        app.scene.draw_rest(probe)
+        app.scene.draw_moving(probe)
+        if app.confirming_quit:
+            draw_confirm_quit(app.ctx, probe)
+    else:
+        app.draw(probe)
     return {f"{text!r}: {ink} on {bg}": round(contrast(ink, bg), 2)
             for (ink, bg), text in probe.pairs.items() if contrast(ink, bg) < AA}
 

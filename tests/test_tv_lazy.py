@@ -164,3 +164,19 @@ def test_a_running_animation_draws_every_frame_and_rests_after_it() -> None:
     run_for(loop, clock, 0.1)
     assert run_for(loop, clock, 2.0) == 0
     assert same_picture(loop.display.canvas, full_redraw(app))
+
+
+def test_a_time_limited_game_at_rest_draws_its_clock_once_a_second__R_GAME_2() -> None:
+    from tests.test_tv_rat import session_updates
+    ups = session_updates(3, seed=4, end="time", minutes=10)
+    k = next(i for i, u in enumerate(ups) if u["stage"] == "playing" and "game_time" in u)
+    resting = copy.deepcopy(ups[k])
+    resting["events"], resting["timer"] = [], None  # nobody moves and no turn timer: only the game clock runs
+    server = FakeServer([ups[0], resting])
+    app, loop, clock = lazy(server)
+    settle(app, loop, clock)
+    before = app.scene.game_left
+    drawn = run_for(loop, clock, 5.0)
+    assert 4 <= drawn <= 6  # "9:55 left", "9:54 left"...: one frame per second shown
+    assert before - 5.5 < app.scene.game_left < before - 4.5
+    assert same_picture(loop.display.canvas, full_redraw(app))

@@ -170,19 +170,17 @@ def test_pile_count_discard_top_and_the_knock_are_drawn() -> None:
     other["pile"] = view["pile"] + 7
     other["discard_top"] = "swap" if view["discard_top"] != "swap" else 3
     other["knocker"] = None
-    app.model.update["view"] = other
+    assert app.model.accept({**app.model.update, "view": other})  # the same update with that view
     changed = pygame.Surface(layout.CANVAS)
     app.draw(changed)
-    app.model.update["view"] = view
     badge = pygame.Rect(RAT.pile.left - 20, RAT.pile.bottom, PILE_CARD[0] + 40, 70)
     for rect in (badge, RAT.discard, RAT.knock):
         assert _bytes(canvas, rect) != _bytes(changed, rect), rect
     # a dead power card on the discard is marked
     dead = json_round_trip(view)
     dead.update(discard_top="peek", discard_dead=True)
-    app.model.update["view"] = dead
+    assert app.model.accept({**app.model.update, "view": dead})
     app.draw(changed)
-    app.model.update["view"] = view
     tag = pygame.Rect(RAT.discard.left - 10, RAT.discard.bottom, PILE_CARD[0] + 20, 70)
     assert _pixels_of(changed, tag, RED) > 20
 

@@ -57,6 +57,7 @@ class TableModel:
     previous: dict[str, Any] | None = None
     consumed: list[dict[str, Any]] = field(default_factory=list)
     rejected: int = 0
+    accepted: int = 0  # updates taken so far: a new number means a new picture to draw at rest
     keep_log: bool = False
     _restarted: bool = False
 
@@ -79,6 +80,7 @@ class TableModel:
             return False  # out of order: the newer picture stays
         self._restarted = False
         self.previous, self.update = self.update, update
+        self.accepted += 1
         if self.keep_log:
             self.consumed.append(update)
         return True

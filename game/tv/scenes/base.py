@@ -143,12 +143,29 @@ def draw_confirm_quit(ctx: Context, canvas: pygame.Surface) -> None:
                 center=(layout.CONFIRM.centerx, layout.CONFIRM.bottom - 90))
 
 
+_NOTHING = object()  # a rest key no picture was painted for
+
+
+def _to_next_second(left: float | None) -> float:
+    """Return the seconds until a countdown showing `left` (rounded up) shows one less (inf: none running)."""
+    if left is None or left <= 0:
+        return math.inf
+    return left - math.ceil(left - 1) + 1e-3
+
+
 class TableScene(Scene):
     """What every game's table does beside its own picture: the 'X is away' hint, B handing an away
     player's seat to a bot, and the turn timer's countdown (from the update's public `timer`).
 
     A game's table sets `self.anim` (its animator: `reset()`, `update(dt)` returning the sounds
     of what just started, `busy`) and calls `track_table(update)` from its `on_update`.
+
+    It paints in two parts: `draw_rest` (the resting picture of the latest view: felt, panels,
+    cards, names, the seconds on show) and `draw_moving` (the animations, the news line, the
+    toast) over it. The resting picture is kept in a layer of the canvas's own pixel format and
+    painted again only when `rest_key` changes (a new update, a second shown, a card the
+    animations hide or give back: the game's `rest_state`), so an animation frame is one copy
+    of that layer and the few moving pictures, not the whole table again.
     """
 
     anim: Any
@@ -174,14 +191,45 @@ class TableScene(Scene):
         return bool(self.anim.busy)
 
     def frame_key(self) -> Any:
-        """Return the turn timer's whole seconds as shown (None without a timer)."""
-        return None if self.timer_left is None else (self.timer_seat, int(self.timer_left + 0.999))
+        """Return the whole seconds on show: the turn timer's (with its seat) and a time-limited game's."""
+        turn = None if self.timer_left is None else (self.timer_seat, int(self.timer_left + 0.999))
+        game = None if self.game_left is None else int(self.game_left + 0.999)
+        return turn, game
 
     def next_change(self) -> float:
-        """Return the seconds until the shown turn timer drops by one."""
-        if self.timer_left is None or self.timer_left <= 0:
-            return math.inf
-        return self.timer_left - math.ceil(self.timer_left - 1) + 1e-3
+        """Return the seconds until a shown countdown (turn timer, game clock) drops by one."""
+        return min(_to_next_second(self.timer_left), _to_next_second(self.game_left))
+
+    def rest_state(self) -> Any:
+        """Return what the resting picture takes from the animations (the slots they hide...), compared by ==."""
+        return None
+
+    def rest_key(self) -> Any:
+        """Return everything the resting picture depends on: a new value paints it again."""
+        return self.ctx.model.accepted, self.frame_key(), self.rest_state()
+
+    def draw_rest(self, canvas: pygame.Surface) -> None:
+        """Paint the resting picture of the latest view (reads only)."""
+
+    def draw_moving(self, canvas: pygame.Surface) -> None:
+        """Paint what moves over the resting picture: animations, news, toast (reads only)."""
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Copy the resting picture (painted again only when `rest_key` changed), then what moves over it.
+
+        The layer is a cache of `draw_rest`'s pixels, not state: the picture is exactly
+        `draw_rest` then `draw_moving` on the canvas (tests compare the two pixel for pixel).
+        """
+        key = self.rest_key()
+        layer = self._rest_layer
+        if layer is None or layer.get_size() != canvas.get_size() or layer.get_bitsize() != canvas.get_bitsize():
+            layer = self._rest_layer = pygame.Surface(canvas.get_size(), 0, canvas)  # its format: a plain memcpy
+            self._rest_drawn = _NOTHING
+        if key != self._rest_drawn:
+            self.draw_rest(layer)
+            self._rest_drawn = key
+        canvas.blit(layer, (0, 0))
+        self.draw_moving(canvas)
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -192,6 +240,8 @@ class TableScene(Scene):
         self._away_hint: tuple[int, str] | None = None  # (seat, text) of the 'X is away' toast
         self.game_left: float | None = None  # a time-limited game's time left, counted down between updates
         self._game_base: tuple[float, float] | None = None
+        self._rest_layer: pygame.Surface | None = None  # draw_rest's picture, painted for _rest_drawn
+        self._rest_drawn: Any = _NOTHING
 
     def track_table(self, update: dict[str, Any]) -> None:
         """Say who dropped or came back and restart the turn timer countdown."""

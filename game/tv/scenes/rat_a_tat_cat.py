@@ -212,8 +212,12 @@ class RatTableScene(TableScene):
         self.anim.absorb(update)
         self.track_table(update)
 
-    def draw(self, canvas: pygame.Surface) -> None:
-        """Paint the table from the latest public view, then the animations over it."""
+    def rest_state(self) -> Any:
+        """Return what the animations change on the resting table: the round end on show, the slots cards fly to."""
+        return self.anim.round_end(), self.anim.hidden()
+
+    def draw_rest(self, canvas: pygame.Surface) -> None:
+        """Paint the table from the latest public view (the slots cards fly to left empty)."""
         ctx = self.ctx
         ctx.background(canvas)
         view = ctx.model.view
@@ -225,6 +229,12 @@ class RatTableScene(TableScene):
         flying = self.anim.hidden()  # slots a card is on its way to: drawn by the animation, not twice
         for seat in range(players):
             self._draw_seat(canvas, view, seat, players, flying)
+
+    def draw_moving(self, canvas: pygame.Surface) -> None:
+        """Paint the animations, the news line and the toast over the resting table."""
+        ctx = self.ctx
+        if not ctx.model.view:
+            return
         self.anim.draw(canvas, lambda card, size: self.cards.face(card, size))
         if self.anim.news:
             shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK, max_width=RAT.news.width - 20,

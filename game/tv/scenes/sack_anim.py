@@ -217,6 +217,11 @@ class SackAnimator:
         """Return True while the start marker is travelling."""
         return bool(self.timeline.pending("marker"))
 
+    def rest_state(self) -> tuple[bool, frozenset[int], bool]:
+        """Return what the resting table leaves to the animations now: the row, which row cards, the marker."""
+        hidden = frozenset(a.data.get("index") for kind in ("lay", "flip") for a in self.timeline.pending(kind))
+        return self.hides_row(), hidden, self.moving_marker()
+
     def pop_scale(self, seat: int) -> float:
         """Return how much seat's bid is swollen right now (1.0 at rest)."""
         for a, p in self.timeline.running("pop"):

@@ -32,8 +32,12 @@ class SackTableScene(TableScene):
 
     # ---------------------------------------------------------------- drawing (reads only)
 
-    def draw(self, canvas: pygame.Surface) -> None:
-        """Paint the table from the latest public view, then the animations over it."""
+    def rest_state(self) -> Any:
+        """Return what the animations take off the resting table: the row, row cards, the start marker."""
+        return self.anim.rest_state()
+
+    def draw_rest(self, canvas: pygame.Surface) -> None:
+        """Paint the table from the latest public view (what the animations carry left out)."""
         ctx = self.ctx
         ctx.background(canvas)
         view = ctx.model.view
@@ -46,6 +50,15 @@ class SackTableScene(TableScene):
         for seat in range(players):
             self._draw_bid(canvas, view, seat, players)
             self._draw_seat(canvas, view, seat, players)
+
+    def draw_moving(self, canvas: pygame.Surface) -> None:
+        """Paint the bid totals (they swell when made), the animations, the news line and the toast."""
+        ctx = self.ctx
+        view = ctx.model.view
+        if view:
+            players = int(view.get("players") or 0)
+            for seat in range(players):
+                self._draw_bid_total(canvas, view, seat, players)
         self.anim.draw(canvas, ctx.art, ctx.tc, self._draw_marker_at)
         if self.anim.news:
             shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK, max_width=SACK.news.width,
@@ -157,10 +170,18 @@ class SackTableScene(TableScene):
         if amount:
             panel(canvas, spot, PANEL, colour, 3, 18)
             draw_coins(canvas, tc, ctx.art.coin(15), amount, SACK.bid_coins(seat, players), label_size=0)
-            leading = amount >= int(view.get("highest_bid") or 0)  # gold for the bid to beat, dim once outbid
-            size = layout.TEXT_HUGE + 8 * round(4 * (self.anim.pop_scale(seat) - 1))
-            shadow_text(tc, canvas, str(amount), size, GOLD if leading else INK_DIM,
-                        center=SACK.bid_label(seat, players).center)
+
+    def _draw_bid_total(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
+        """Write seat's bid total on its tab, swollen while the bid pops (drawn over the resting table)."""
+        seats = view.get("seats") or ()
+        info = seats[seat] if seat < len(seats) else {}
+        amount = int(info.get("bid") or 0)
+        if view.get("phase") == "choose" or info.get("passed") or not amount:
+            return
+        leading = amount >= int(view.get("highest_bid") or 0)  # gold for the bid to beat, dim once outbid
+        size = layout.TEXT_HUGE + 8 * round(4 * (self.anim.pop_scale(seat) - 1))
+        shadow_text(self.ctx.tc, canvas, str(amount), size, GOLD if leading else INK_DIM,
+                    center=SACK.bid_label(seat, players).center)
 
     def _draw_seat(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc

@@ -1,0 +1,114 @@
+"""The table's resting picture is kept in a layer and painted again only when it changes.
+
+`TableScene.draw` copies the layer and paints only what moves over it. Every frame of whole
+games of both games (animations overlapping, a turn timer and a game clock counting down) must be
+pixel for pixel what painting everything afresh gives (`draw_rest` then `draw_moving` on a blank
+canvas), and most frames must not paint the table again: that is the point of the layer.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pygame
+import pytest
+
+from game.tv import layout
+from game.tv.app import TvApp
+from game.tv.scenes.base import TableScene
+from tests.test_tv_rat import session_updates
+from tests.tv_fixtures import FakeServer, game_updates, json_round_trip
+
+FRAME = 1 / 60
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.display.init()
+    pygame.font.init()
+    yield
+
+
+def painted_afresh(scene: TableScene, depth: int = 32) -> bytes:
+    """Return the scene's pixels painted from nothing: the resting table, then what moves over it."""
+    canvas = pygame.Surface(layout.CANVAS, depth=depth)
+    scene.draw_rest(canvas)
+    scene.draw_moving(canvas)
+    return pixels(canvas)
+
+
+def pixels(canvas: pygame.Surface) -> bytes:
+    """Return the canvas's raw pixels (same-format canvases compare byte for byte)."""
+    return canvas.get_buffer().raw
+
+
+def play(ups: list[dict[str, Any]], frames_per_update: int, dt: float = FRAME,
+         checked: frozenset[int] | None = None) -> tuple[int, int, int]:
+    """Feed `ups` to a TV, drawing `frames_per_update` frames after each on one canvas; compare its table frames
+    (the k-th after each update for k in `checked`; all of them by default) with a fresh paint.
+
+    Return (table frames, frames that painted the resting table, updates shown on the table).
+    """
+    server = FakeServer()
+    app = TvApp(server, mute=True)
+    canvas = pygame.Surface(layout.CANVAS)
+    frames = paints = shown = 0
+    for u in ups:
+        server.updates.put(json_round_trip(u))
+        for k in range(frames_per_update):
+            app.tick(dt)
+            scene = app.scene
+            if not isinstance(scene, TableScene):
+                app.draw(canvas)
+                continue
+            before = scene._rest_drawn
+            app.draw(canvas)
+            frames += 1
+            paints += scene._rest_drawn is not before
+            shown += k == 0
+            assert (checked is not None and k not in checked) or pixels(canvas) == painted_afresh(scene), \
+                f"frame {k} after version {u['version']} differs from a fresh paint"
+    return frames, paints, shown
+
+
+def test_every_frame_of_a_cat_in_the_sack_game_with_a_turn_timer_is_what_a_fresh_paint_gives() -> None:
+    ups = game_updates(4, seed=5)
+    for u in ups:
+        if u["stage"] == "playing" and u["view"].get("turn") is not None:
+            u["timer"] = {"seat": u["view"]["turn"], "seconds_left": 3}  # its seconds tick while the cards move
+    frames, paints, shown = play(ups[:50], 9)
+    assert shown > 40
+    assert paints < frames / 3  # the table is painted for its changes, not for every frame
+
+
+def test_every_frame_of_a_cat_in_the_sack_game_is_right_at_a_slow_pace_too() -> None:
+    # each update's animations run to their end and rest: compared as they start, move, land and rest
+    frames, paints, _ = play(game_updates(3, seed=8, open_piles=True)[:30], 50,
+                             checked=frozenset({0, 1, 4, 10, 20, 30, 40, 49}))
+    assert paints < frames / 8
+
+
+@pytest.mark.parametrize("players,options", [(4, {}), (3, {"end": "time", "minutes": 10}), (2, {"kids": True})])
+def test_every_frame_of_a_rat_a_tat_cat_game_is_what_a_fresh_paint_gives(players: int,
+                                                                          options: dict[str, Any]) -> None:
+    ups = session_updates(players, seed=2, **options)[:50]
+    frames, paints, shown = play(ups, 7, dt=0.07 if options.get("end") == "time" else FRAME)
+    assert shown > 35
+    assert paints < frames / 2
+
+
+def test_a_canvas_of_another_pixel_format_gets_a_layer_of_its_own() -> None:
+    ups = game_updates(4, seed=5)
+    server = FakeServer()
+    app = TvApp(server, mute=True)
+    for u in ups[:6]:
+        server.updates.put(json_round_trip(copy.deepcopy(u)))
+        app.tick(0.5)
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    for depth in (24, 32, 24):  # a window of another format (a resized or moved window can bring one)
+        canvas = pygame.Surface(layout.CANVAS, depth=depth)
+        app.draw(canvas)
+        assert scene._rest_layer is not None and scene._rest_layer.get_bitsize() == depth
+        assert pixels(canvas) == painted_afresh(scene, depth)
