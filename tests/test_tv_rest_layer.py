@@ -1,9 +1,11 @@
-"""The table's resting picture is kept in a layer and painted again only when it changes.
+"""The table's resting picture is kept in a layer and painted again only where it changes.
 
-`TableScene.draw` copies the layer and paints only what moves over it. Every frame of whole
+`TableScene.draw` copies the layer and paints only what moves over it; a change paints again
+only the parts whose arguments changed (with the felt and the parts under them, clipped). Every frame of whole
 games of both games (animations overlapping, a turn timer and a game clock counting down) must be
 pixel for pixel what painting everything afresh gives (`draw_rest` then `draw_moving` on a blank
-canvas), and most frames must not paint the table again: that is the point of the layer.
+canvas), most frames must not paint the table again (the point of the layer), and each part
+must paint only inside its rect.
 """
 
 from __future__ import annotations
@@ -43,6 +45,18 @@ def pixels(canvas: pygame.Surface) -> bytes:
     return canvas.get_buffer().raw
 
 
+def assert_parts_stay_inside(scene: TableScene) -> None:
+    """Every part of the resting table paints only inside its rect (else a change would leave a trace behind)."""
+    probe = pygame.Surface(layout.CANVAS, pygame.SRCALPHA)
+    parts = scene.rest_parts()
+    assert parts
+    for part in parts:
+        probe.fill((0, 0, 0, 0))
+        part.paint(probe, *part.args)
+        painted = probe.get_bounding_rect()
+        assert not painted.width or part.rect.contains(painted), (part.paint.__name__, part.rect, painted)
+
+
 def play(ups: list[dict[str, Any]], frames_per_update: int, dt: float = FRAME,
          checked: frozenset[int] | None = None) -> tuple[int, int, int]:
     """Feed `ups` to a TV, drawing `frames_per_update` frames after each on one canvas; compare its table frames
@@ -69,6 +83,8 @@ def play(ups: list[dict[str, Any]], frames_per_update: int, dt: float = FRAME,
             shown += k == 0
             assert (checked is not None and k not in checked) or pixels(canvas) == painted_afresh(scene), \
                 f"frame {k} after version {u['version']} differs from a fresh paint"
+            if k == 1 and u["version"] % 3 == 0:
+                assert_parts_stay_inside(scene)
     return frames, paints, shown
 
 

@@ -139,6 +139,8 @@ class TvApp:
         self._warm_jobs: list[Callable[[], object]] = []
         self._known_games: set[str] = set()
         self.changed = True  # something arrived or was pressed since the last frame (the loop clears it)
+        self._drawn_scene: Scene | None = None  # the scene the last frame was painted by
+        self._canvas_touched = True  # something else painted on the canvas, or the window changed, since then
 
     @property
     def warming(self) -> bool:
@@ -157,7 +159,8 @@ class TvApp:
     # ---------------------------------------------------------------- input
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """Turn one pygame event into intents and act on them."""
+        """Turn one pygame event into intents and act on them (any event: the next frame paints everything)."""
+        self._canvas_touched = True  # a window shown again, resized or exposed may have lost its pixels
         for intent in intents_from_event(event):
             self.dispatch(intent)
 
@@ -304,12 +307,19 @@ class TvApp:
             self._warm_jobs.pop()()
 
     def draw(self, canvas: pygame.Surface) -> None:
-        """Paint the active scene and any overlay on the 1920x1080 canvas (no state changes)."""
+        """Paint the active scene and any overlay on the 1920x1080 canvas.
+
+        A scene may paint only what changed since its last frame on that canvas; it is told to
+        paint everything when another scene or an overlay painted there, or a window event came.
+        """
+        if self.scene is not self._drawn_scene or self._canvas_touched:
+            self.scene.forget_canvas()
         self.scene.draw(canvas)
         if self.scene is self.lobby:
             draw_toast(self.ctx, canvas)
         if self.confirming_quit:
             draw_confirm_quit(self.ctx, canvas)
+        self._drawn_scene, self._canvas_touched = self.scene, self.confirming_quit
 
 
 # -------------------------------------------------------------------- display

@@ -174,14 +174,14 @@ def blit_lines(tc: TextCache, canvas: pygame.Surface, text: str, size: int, colo
 
 def shadow_text(tc: TextCache, canvas: pygame.Surface, text: str, size: int, colour: Colour,
                 max_width: int | None = None, **anchor: tuple[int, int] | int) -> pygame.Rect:
-    """Draw text with a dark drop shadow so it stays readable over any background; return its rect."""
+    """Draw text with a dark drop shadow so it stays readable over any background; return where both lie."""
     surf = tc.fit(text, size, max_width, colour) if max_width else tc.render(text, size, colour)
     shadow = tc.fit(text, size, max_width, (0, 0, 0)) if max_width else tc.render(text, size, (0, 0, 0))
     rect = surf.get_rect(**anchor)
     off = max(2, size // 18)
     canvas.blit(shadow, rect.move(off, off))
     canvas.blit(surf, rect)
-    return rect
+    return rect.union(rect.move(off, off))
 
 
 def panel(canvas: pygame.Surface, rect: pygame.Rect, colour: Colour = PANEL, border: Colour | None = None,

@@ -122,15 +122,20 @@ class Scene:
     def draw(self, canvas: pygame.Surface) -> None:
         """Called to paint the scene; must not change state."""
 
+    def forget_canvas(self) -> None:
+        """Called when something else painted on the canvas since this scene's last frame (a scene that
+        paints only what changed must then paint it all)."""
 
-def draw_toast(ctx: Context, canvas: pygame.Surface, where: pygame.Rect = layout.TOAST) -> None:
-    """Draw the current toast message, if any, centred in `where` (a scene puts it clear of its names)."""
+
+def draw_toast(ctx: Context, canvas: pygame.Surface, where: pygame.Rect = layout.TOAST) -> pygame.Rect | None:
+    """Draw the current toast message, if any, centred in `where` (a scene puts it clear of its names); return its box."""
     if not ctx.toast_text or ctx.clock > ctx.toast_until:
-        return
+        return None
     surf = ctx.tc.fit(ctx.toast_text, layout.TEXT_BODY, where.width - 40)
     box = surf.get_rect(center=where.center).inflate(56, 28)
     panel(canvas, box, (12, 20, 18), INK_DIM, 2, 24)
     canvas.blit(surf, surf.get_rect(center=box.center))
+    return box
 
 
 def draw_confirm_quit(ctx: Context, canvas: pygame.Surface) -> None:
@@ -144,6 +149,49 @@ def draw_confirm_quit(ctx: Context, canvas: pygame.Surface) -> None:
 
 
 _NOTHING = object()  # a rest key no picture was painted for
+
+
+@dataclass(frozen=True, eq=False)
+class Part:
+    """A piece of a table's resting picture: `paint(canvas, *args)` paints it, inside `rect` only.
+
+    `args` must hold everything the painting reads besides the context's fixed tools (texts,
+    text cache, card art): the part is painted again exactly when its args (compared with ==),
+    its paint function or its rect change.
+    """
+
+    rect: pygame.Rect
+    paint: Callable[..., None]
+    args: tuple[Any, ...] = ()
+
+    def same_as(self, other: Part) -> bool:
+        """Return True if `other` paints exactly what this part paints."""
+        return self.paint == other.paint and self.rect == other.rect and self.args == other.args
+
+
+def changed_areas(before: list[Part] | None, now: list[Part]) -> list[pygame.Rect] | None:
+    """Return where `now` differs from `before` (old and new rects of each changed part); None: everywhere."""
+    if before is None or len(before) != len(now):
+        return None
+    return [a.rect.union(b.rect) for a, b in zip(before, now) if not a.same_as(b)]
+
+
+def paint_parts(ctx: Context, canvas: pygame.Surface, parts: list[Part], areas: list[pygame.Rect] | None) -> None:
+    """Paint the felt and `parts` on `canvas`: everywhere (areas None), or only inside each of `areas`."""
+    if areas is None:
+        ctx.background(canvas)
+        for part in parts:
+            part.paint(canvas, *part.args)
+        return
+    for area in areas:
+        canvas.set_clip(area)
+        try:
+            ctx.background(canvas)
+            for part in parts:
+                if part.rect.colliderect(area):
+                    part.paint(canvas, *part.args)
+        finally:
+            canvas.set_clip(None)
 
 
 def _to_next_second(left: float | None) -> float:
@@ -208,28 +256,55 @@ class TableScene(Scene):
         """Return everything the resting picture depends on: a new value paints it again."""
         return self.ctx.model.accepted, self.frame_key(), self.rest_state()
 
-    def draw_rest(self, canvas: pygame.Surface) -> None:
-        """Paint the resting picture of the latest view (reads only)."""
+    def rest_parts(self) -> list[Part]:
+        """Return the parts of the resting picture of the latest view, in painting order (reads only)."""
+        return []
 
-    def draw_moving(self, canvas: pygame.Surface) -> None:
-        """Paint what moves over the resting picture: animations, news, toast (reads only)."""
+    def draw_rest(self, canvas: pygame.Surface) -> None:
+        """Paint the resting picture of the latest view: the felt, then every part (reads only)."""
+        paint_parts(self.ctx, canvas, self.rest_parts(), None)
+
+    def draw_moving(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+        """Paint what moves over the resting picture (animations, news, toast); return every rect it painted.
+
+        The next frame puts the resting picture back in those rects only, so a missing one would
+        leave a trace (tests compare every frame with a fresh paint).
+        """
+        return []
 
     def draw(self, canvas: pygame.Surface) -> None:
-        """Copy the resting picture (painted again only when `rest_key` changed), then what moves over it.
+        """Copy the resting picture (brought up to date when `rest_key` changed), then paint what moves over it.
 
         The layer is a cache of `draw_rest`'s pixels, not state: the picture is exactly
         `draw_rest` then `draw_moving` on the canvas (tests compare the two pixel for pixel).
+        When the key changes, only the parts whose arguments changed are painted again, with the
+        felt and every part under them, clipped to where they were and are. When the canvas is
+        the one the last frame went to, only the rects that frame painted over and the changed
+        areas are copied back from the layer; otherwise the whole layer is.
         """
         key = self.rest_key()
         layer = self._rest_layer
         if layer is None or layer.get_size() != canvas.get_size() or layer.get_bitsize() != canvas.get_bitsize():
             layer = self._rest_layer = pygame.Surface(canvas.get_size(), 0, canvas)  # its format: a plain memcpy
-            self._rest_drawn = _NOTHING
+            self._rest_drawn, self._rest_parts, self._shown_on = _NOTHING, None, None
+        changed: list[pygame.Rect] | None = []
         if key != self._rest_drawn:
-            self.draw_rest(layer)
-            self._rest_drawn = key
-        canvas.blit(layer, (0, 0))
-        self.draw_moving(canvas)
+            parts = self.rest_parts()
+            changed = changed_areas(self._rest_parts, parts)
+            paint_parts(self.ctx, layer, parts, changed)
+            self._rest_drawn, self._rest_parts = key, parts
+        if canvas is self._shown_on and changed is not None:
+            # the canvas still holds the last frame: put the table back only where things moved or changed
+            for area in self._moved + changed:
+                canvas.blit(layer, area, area)
+        else:
+            canvas.blit(layer, (0, 0))
+        self._moved = list(self.draw_moving(canvas) or ())
+        self._shown_on = canvas
+
+    def forget_canvas(self) -> None:
+        """Something else painted on the canvas since the last frame (or the window changed): copy all next time."""
+        self._shown_on = None
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -242,6 +317,9 @@ class TableScene(Scene):
         self._game_base: tuple[float, float] | None = None
         self._rest_layer: pygame.Surface | None = None  # draw_rest's picture, painted for _rest_drawn
         self._rest_drawn: Any = _NOTHING
+        self._rest_parts: list[Part] | None = None  # the parts the layer shows
+        self._shown_on: pygame.Surface | None = None  # the canvas the last frame went to (it still holds it)
+        self._moved: list[pygame.Rect] = []  # where that frame painted over the layer
 
     def track_table(self, update: dict[str, Any]) -> None:
         """Say who dropped or came back and restart the turn timer countdown."""

@@ -18,7 +18,7 @@ from game.tv.games import GameScreens, ResultsDetail
 from game.tv.i18n import number
 from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text)
-from game.tv.scenes.base import Context, TableScene, draw_toast
+from game.tv.scenes.base import Context, Part, TableScene, draw_toast
 from game.tv.scenes.rat_anim import RatAnimator
 from game.tv.scenes.rat_layout import BIG_CARD, CARD, PILE_CARD, RAT
 
@@ -216,158 +216,227 @@ class RatTableScene(TableScene):
         """Return what the animations change on the resting table: the round end on show, the slots cards fly to."""
         return self.anim.round_end(), self.anim.hidden()
 
-    def draw_rest(self, canvas: pygame.Surface) -> None:
-        """Paint the table from the latest public view (the slots cards fly to left empty)."""
-        ctx = self.ctx
-        ctx.background(canvas)
-        view = ctx.model.view
+    def rest_parts(self) -> list[Part]:
+        """Return the resting table's parts: the header, the two piles, the knock line, each seat."""
+        view = self.ctx.model.view
         if not view:
-            return
-        self._draw_header(canvas, view)
-        self._draw_piles(canvas, view)
+            return []
+        parts = [Part(RAT.round_label, self._paint_round, (self._round_text(view),)),
+                 Part(RAT.turn_banner, self._paint_banner, self._banner_look(view)),
+                 Part(_pile_area(), self._paint_pile, (int(view.get("pile") or 0),)),
+                 Part(_discard_area(), self._paint_discard, (view.get("discard_top"), bool(view.get("discard_dead")))),
+                 Part(RAT.knock, self._paint_knock, self._knock_look(view))]
         players = int(view.get("players") or 0)
         flying = self.anim.hidden()  # slots a card is on its way to: drawn by the animation, not twice
         for seat in range(players):
-            self._draw_seat(canvas, view, seat, players, flying)
+            parts.append(Part(_seat_area(seat, players), self._paint_seat,
+                              (seat, players, *self._seat_look(view, seat, players, flying))))
+        return parts
 
-    def draw_moving(self, canvas: pygame.Surface) -> None:
-        """Paint the animations, the news line and the toast over the resting table."""
+    def draw_moving(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+        """Paint the animations, the news line and the toast over the resting table; return where."""
         ctx = self.ctx
         if not ctx.model.view:
-            return
-        self.anim.draw(canvas, lambda card, size: self.cards.face(card, size))
+            return []
+        painted: list[pygame.Rect | None] = list(self.anim.draw(canvas, lambda card, size: self.cards.face(card, size)))
         if self.anim.news:
-            shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK, max_width=RAT.news.width - 20,
-                        midleft=(RAT.news.left + 10, RAT.news.centery))
-        draw_toast(ctx, canvas, RAT.toast)
+            painted.append(shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK,
+                                       max_width=RAT.news.width - 20, midleft=(RAT.news.left + 10, RAT.news.centery)))
+        painted.append(draw_toast(ctx, canvas, RAT.toast))
+        return [r for r in painted if r is not None]
 
-    def _draw_header(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
-        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+    def _round_text(self, view: dict[str, Any]) -> str:
+        """Return the header's left label: the round of the end mode, the time left, or that time is up."""
         end = view.get("end") or {}
         mode = str(end.get("mode") or "rounds")
-        panel(canvas, RAT.round_label, PANEL, INK_DIM, 2)
         ended = self.anim.round_end()
         shown_round = ended["round"] if ended is not None and ended.get("round") else view.get("round")
         key = f"hdr.{mode}"
         if mode == "time" and self.ctx.model.stage == "playing" and ended is None:
             key = "hdr.time_left" if self.game_left is not None else "hdr.time_up"  # no clock: time is up
         left = int(self.game_left + 0.999) if self.game_left is not None else 0
-        tc.blit(canvas, t(key, n=shown_round, total=end.get("rounds"), minutes=end.get("minutes"),
-                          limit=end.get("limit"), left=f"{left // 60}:{left % 60:02d}"),
-                layout.TEXT_LARGE, INK, max_width=RAT.round_label.width - 30, center=RAT.round_label.center)
-        banner, phase, turn = RAT.turn_banner, view.get("phase"), view.get("turn")
-        if ended is not None:
+        return self.ctx.texts(key, n=shown_round, total=end.get("rounds"), minutes=end.get("minutes"),
+                              limit=end.get("limit"), left=f"{left // 60}:{left % 60:02d}")
+
+    def _banner_look(self, view: dict[str, Any]) -> tuple[Any, ...]:
+        """Return the turn banner: (text, colour, symbol, seconds) on the seat's colour, or (text,) on a panel."""
+        ctx, t = self.ctx, self.ctx.texts
+        phase, turn = view.get("phase"), view.get("turn")
+        if self.anim.round_end() is not None:
             phase = "deal"  # the lines of the round just over are still on show
         if phase in ("draw", "decide", "end_turn") and isinstance(turn, int):
-            colour = parse_colour(ctx.model.seat_info(turn).get("colour"))
-            pygame.draw.rect(canvas, colour, banner, border_radius=22)
-            pygame.draw.rect(canvas, (0, 0, 0), banner, 4, border_radius=22)
-            draw_symbol(canvas, str(ctx.model.seat_info(turn).get("symbol")), (banner.left + 50, banner.centery),
-                        52, INK, INK_DARK)
-            room = banner.width - 130 - (130 if self.timer_left is not None else 0)
-            tc.blit(canvas, t(f"turn.{phase}", name=ctx.model.name(turn)), layout.TEXT_HUGE, ink_on(colour),
-                    max_width=room, midleft=(banner.left + 96, banner.centery))
-            if self.timer_left is not None:
-                tc.blit(canvas, t("seconds", n=int(self.timer_left + 0.999)), layout.TEXT_LARGE, ink_on(colour),
-                        midright=(banner.right - 24, banner.centery))
-        else:
-            panel(canvas, banner, PANEL, INK_DIM, 2, 22)
-            key = {"look": "turn.look", "over": "turn.over"}.get(str(phase), "turn.deal")
-            tc.blit(canvas, t(key), layout.TEXT_LARGE, INK, max_width=banner.width - 40, center=banner.center)
+            info = ctx.model.seat_info(turn)
+            seconds = None if self.timer_left is None else int(self.timer_left + 0.999)
+            return (t(f"turn.{phase}", name=ctx.model.name(turn)), str(info.get("colour")),
+                    str(info.get("symbol")), seconds)
+        return (t({"look": "turn.look", "over": "turn.over"}.get(str(phase), "turn.deal")),)
 
-    def _draw_piles(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
-        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
-        pile = int(view.get("pile") or 0)
-        if pile:
-            for k in range(min(3, (pile + 9) // 10)):  # a thicker stack for a fuller pile
-                canvas.blit(self.cards.face(None, PILE_CARD), RAT.pile.move(-3 * k, -3 * k))
-        else:
-            pygame.draw.rect(canvas, INK_DIM, RAT.pile, 3, border_radius=14)
-        badge = pygame.Rect(0, 0, 150, 50)
-        badge.midtop = (RAT.pile.centerx, RAT.pile.bottom + 10)
-        panel(canvas, badge, INK_DARK, INK_DIM, 2, 14)
-        tc.blit(canvas, t("pile", n=number(pile)), layout.TEXT_BODY, INK, max_width=badge.width - 12,
-                center=badge.center)
-        top = view.get("discard_top")
-        dead = bool(view.get("discard_dead"))
-        if top is None:
-            pygame.draw.rect(canvas, INK_DIM, RAT.discard, 3, border_radius=14)
-        else:
-            canvas.blit(self.cards.face(top, PILE_CARD, dead), RAT.discard)
-        if dead and top is not None:
-            tag = pygame.Rect(0, 0, 150, 50)
-            tag.midtop = (RAT.discard.centerx, RAT.discard.bottom + 10)
-            panel(canvas, tag, INK_DARK, RED, 3, 14)
-            tc.blit(canvas, t("dead"), layout.TEXT_BODY, INK, max_width=tag.width - 12, center=tag.center)
+    def _knock_look(self, view: dict[str, Any]) -> tuple[Any, ...]:
+        """Return the line under the news: who knocked and who still plays, or the draws left, or nothing."""
+        ctx, t = self.ctx, self.ctx.texts
         knocker = view.get("knocker")
         if self.anim.round_end() is not None:
-            return
+            return ()
         if isinstance(knocker, int) and view.get("phase") in ("draw", "decide", "end_turn"):
-            panel(canvas, RAT.knock, INK_DARK, GOLD, 3, 20)
             still = t.names([ctx.model.name(s) for s in view.get("last_to_play") or ()])
-            tc.blit(canvas, t("last_turns", name=ctx.model.name(knocker), names=still),
-                    layout.TEXT_LARGE, GOLD, max_width=RAT.knock.width - 30, center=RAT.knock.center)
-        elif int(view.get("draws_left") or 0) and view.get("phase") in ("draw", "decide"):
-            panel(canvas, RAT.knock, INK_DARK, INK_DIM, 2, 20)
-            tc.blit(canvas, t("draws_left", n=view.get("draws_left")), layout.TEXT_LARGE, INK,
-                    max_width=RAT.knock.width - 30, center=RAT.knock.center)
+            return ("knock", t("last_turns", name=ctx.model.name(knocker), names=still))
+        if int(view.get("draws_left") or 0) and view.get("phase") in ("draw", "decide"):
+            return ("draws", t("draws_left", n=view.get("draws_left")))
+        return ()
 
-    def _draw_seat(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int,
-                   flying: set[tuple[int, int]]) -> None:
-        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
-        rect = RAT.seat(seat, players)
-        info = ctx.model.seat_info(seat)
+    def _seat_look(self, view: dict[str, Any], seat: int, players: int,
+                   flying: set[tuple[int, int]]) -> tuple[Any, ...]:
+        """Return all a seat panel shows: name, colour, tags, its line (or the round's lines), the card in hand, scores."""
+        t = self.ctx.texts
+        info = self.ctx.model.seat_info(seat)
         seats = view.get("seats") or ()
         vseat = seats[seat] if seat < len(seats) else {}
         out = bool(vseat.get("out"))
-        connected = info.get("connected", True)
-        colour = parse_colour(info.get("colour"))
-        shown = colour if connected and not out else grey_out(colour)
         phase = view.get("phase")
         ended = self.anim.round_end()  # the round just over, from the public events: its lines and scores
         is_turn = phase in ("draw", "decide", "end_turn") and view.get("turn") == seat and ended is None
-        if is_turn:
-            pygame.draw.rect(canvas, shown, rect.inflate(18, 18), border_radius=26)
-        looking = bool(vseat.get("looking"))
-        panel(canvas, rect, (30, 34, 36) if out or not connected else PANEL, shown,
-              6 if is_turn or looking else 3, 20)
-        draw_symbol(canvas, str(info.get("symbol")), (rect.left + 34, rect.top + 32), 40, shown)
-        r = tc.blit(canvas, str(info.get("name", "")), layout.TEXT_LARGE, INK if connected and not out else GREY,
-                    max_width=rect.width - 260, midleft=(rect.left + 64, rect.top + 32))
         tags: list[tuple[str, tuple[int, int, int]]] = []
         if out:
             tags.append((t("out"), GREY))
         if view.get("knocker") == seat:
             tags.append((t("knocked"), GOLD))
-        self.draw_tags(canvas, tags + self.seat_tags(seat, info), r.right + 16, rect.top + 34, 14)
         line = list(vseat.get("line") or ())
         if ended is not None:
             lines = ended["lines"]
             line = list(lines[seat]) if seat < len(lines) else []
+        cards: tuple[Any, ...] = ()
         if not out and line:
-            for p in range(1, 5):
-                card = line[p - 1] if p - 1 < len(line) else None
-                spot = RAT.card(seat, players, p)
-                if (seat, p) in flying:
-                    pygame.draw.rect(canvas, INK_DIM, spot, 2, border_radius=10)
-                    continue
-                canvas.blit(self.cards.face(card, spot.size), spot)
-        if is_turn and phase == "decide":  # the card in hand: a back unless it came from the discard
-            held = view.get("drawn_card") if view.get("drawn_from") == "discard" else None
-            spot = RAT.drawn(seat, players)
-            canvas.blit(self.cards.face(held, spot.size), spot)
-            pygame.draw.rect(canvas, GOLD, spot.inflate(8, 8), 4, border_radius=12)
+            cards = tuple(_FLYING if (seat, p) in flying else (line[p - 1] if p - 1 < len(line) else None)
+                          for p in range(1, 5))
+        held = (view.get("drawn_card") if view.get("drawn_from") == "discard" else None,) \
+            if is_turn and phase == "decide" else ()  # the card in hand: a back unless it came from the discard
         totals = (ended or {}).get("totals") or view.get("totals") or ()
         total = int(totals[seat]) if seat < len(totals) else 0
-        foot_y = rect.bottom - 36
-        tc.blit(canvas, t("total", n=number(total)), layout.TEXT_LARGE, INK if not out else GREY,
-                midleft=(rect.left + 20, foot_y))
         last = (ended or {}).get("scores")
         if ended is None and phase in ("deal", "over") and view.get("round_scores"):
             last = view["round_scores"][-1]
-        if last and seat < len(last) and not out:
-            tc.blit(canvas, t("this_round", n=number(int(last[seat]))), layout.TEXT_BODY, GOLD,
+        this_round = int(last[seat]) if last and seat < len(last) and not out else None
+        return (str(info.get("name", "")), str(info.get("colour")), str(info.get("symbol")),
+                bool(info.get("connected", True)), out, is_turn, bool(vseat.get("looking")),
+                tuple(tags + self.seat_tags(seat, info)), cards, held, total, this_round)
+
+    def _paint_round(self, canvas: pygame.Surface, text: str) -> None:
+        panel(canvas, RAT.round_label, PANEL, INK_DIM, 2)
+        self.ctx.tc.blit(canvas, text, layout.TEXT_LARGE, INK, max_width=RAT.round_label.width - 30,
+                         center=RAT.round_label.center)
+
+    def _paint_banner(self, canvas: pygame.Surface, text: str, colour_text: str | None = None,
+                      symbol: str | None = None, seconds: int | None = None) -> None:
+        tc, banner = self.ctx.tc, RAT.turn_banner
+        if colour_text is None:
+            panel(canvas, banner, PANEL, INK_DIM, 2, 22)
+            tc.blit(canvas, text, layout.TEXT_LARGE, INK, max_width=banner.width - 40, center=banner.center)
+            return
+        colour = parse_colour(colour_text)
+        pygame.draw.rect(canvas, colour, banner, border_radius=22)
+        pygame.draw.rect(canvas, (0, 0, 0), banner, 4, border_radius=22)
+        draw_symbol(canvas, str(symbol), (banner.left + 50, banner.centery), 52, INK, INK_DARK)
+        room = banner.width - 130 - (130 if seconds is not None else 0)
+        tc.blit(canvas, text, layout.TEXT_HUGE, ink_on(colour), max_width=room,
+                midleft=(banner.left + 96, banner.centery))
+        if seconds is not None:
+            tc.blit(canvas, self.ctx.texts("seconds", n=seconds), layout.TEXT_LARGE, ink_on(colour),
+                    midright=(banner.right - 24, banner.centery))
+
+    def _paint_pile(self, canvas: pygame.Surface, pile: int) -> None:
+        """Paint the draw pile (a thicker stack for a fuller pile) and its count."""
+        if pile:
+            for k in range(min(3, (pile + 9) // 10)):
+                canvas.blit(self.cards.face(None, PILE_CARD), RAT.pile.move(-3 * k, -3 * k))
+        else:
+            pygame.draw.rect(canvas, INK_DIM, RAT.pile, 3, border_radius=14)
+        badge = _pile_badge()
+        panel(canvas, badge, INK_DARK, INK_DIM, 2, 14)
+        self.ctx.tc.blit(canvas, self.ctx.texts("pile", n=number(pile)), layout.TEXT_BODY, INK,
+                         max_width=badge.width - 12, center=badge.center)
+
+    def _paint_discard(self, canvas: pygame.Surface, top: Any, dead: bool) -> None:
+        """Paint the discard pile's top card, marked when it is a power card that can no longer act."""
+        if top is None:
+            pygame.draw.rect(canvas, INK_DIM, RAT.discard, 3, border_radius=14)
+            return
+        canvas.blit(self.cards.face(top, PILE_CARD, dead), RAT.discard)
+        if dead:
+            tag = _dead_tag()
+            panel(canvas, tag, INK_DARK, RED, 3, 14)
+            self.ctx.tc.blit(canvas, self.ctx.texts("dead"), layout.TEXT_BODY, INK, max_width=tag.width - 12,
+                             center=tag.center)
+
+    def _paint_knock(self, canvas: pygame.Surface, kind: str | None = None, text: str = "") -> None:
+        if kind is None:
+            return
+        panel(canvas, RAT.knock, INK_DARK, GOLD if kind == "knock" else INK_DIM, 3 if kind == "knock" else 2, 20)
+        self.ctx.tc.blit(canvas, text, layout.TEXT_LARGE, GOLD if kind == "knock" else INK,
+                         max_width=RAT.knock.width - 30, center=RAT.knock.center)
+
+    def _paint_seat(self, canvas: pygame.Surface, seat: int, players: int, name: str, colour_text: str,
+                    symbol: str, connected: bool, out: bool, is_turn: bool, looking: bool,
+                    tags: tuple[tuple[str, Any], ...], cards: tuple[Any, ...], held: tuple[Any, ...], total: int,
+                    this_round: int | None) -> None:
+        """Paint a seat panel: name and tags, its line (empty where a card is flying), the card in hand, scores."""
+        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        rect = RAT.seat(seat, players)
+        colour = parse_colour(colour_text)
+        shown = colour if connected and not out else grey_out(colour)
+        if is_turn:
+            pygame.draw.rect(canvas, shown, rect.inflate(18, 18), border_radius=26)
+        panel(canvas, rect, (30, 34, 36) if out or not connected else PANEL, shown,
+              6 if is_turn or looking else 3, 20)
+        draw_symbol(canvas, symbol, (rect.left + 34, rect.top + 32), 40, shown)
+        r = tc.blit(canvas, name, layout.TEXT_LARGE, INK if connected and not out else GREY,
+                    max_width=rect.width - 260, midleft=(rect.left + 64, rect.top + 32))
+        self.draw_tags(canvas, list(tags), r.right + 16, rect.top + 34, 14)
+        for p, card in enumerate(cards, start=1):
+            spot = RAT.card(seat, players, p)
+            if card is _FLYING:
+                pygame.draw.rect(canvas, INK_DIM, spot, 2, border_radius=10)
+            else:
+                canvas.blit(self.cards.face(card, spot.size), spot)
+        if held:
+            spot = RAT.drawn(seat, players)
+            canvas.blit(self.cards.face(held[0], spot.size), spot)
+            pygame.draw.rect(canvas, GOLD, spot.inflate(8, 8), 4, border_radius=12)
+        foot_y = rect.bottom - 36
+        tc.blit(canvas, t("total", n=number(total)), layout.TEXT_LARGE, INK if not out else GREY,
+                midleft=(rect.left + 20, foot_y))
+        if this_round is not None:
+            tc.blit(canvas, t("this_round", n=number(this_round)), layout.TEXT_BODY, GOLD,
                     midright=(rect.right - 20, foot_y))
+
+
+_FLYING = "flying"  # a line's slot a card is on its way to: an outline until it lands
+
+
+def _pile_badge() -> pygame.Rect:
+    badge = pygame.Rect(0, 0, 150, 50)
+    badge.midtop = (RAT.pile.centerx, RAT.pile.bottom + 10)
+    return badge
+
+
+def _dead_tag() -> pygame.Rect:
+    tag = pygame.Rect(0, 0, 150, 50)
+    tag.midtop = (RAT.discard.centerx, RAT.discard.bottom + 10)
+    return tag
+
+
+def _pile_area() -> pygame.Rect:
+    """Return where the draw pile (its stack of up to three, its count) may paint."""
+    return RAT.pile.union(RAT.pile.move(-6, -6)).union(_pile_badge())
+
+
+def _discard_area() -> pygame.Rect:
+    """Return where the discard pile (its top card, the 'dead' tag) may paint."""
+    return RAT.discard.union(_dead_tag())
+
+
+def _seat_area(seat: int, players: int) -> pygame.Rect:
+    """Return where a seat panel (with the turn's glow and the card in hand) may paint."""
+    return RAT.seat(seat, players).inflate(18, 18).union(RAT.drawn(seat, players).inflate(8, 8))
 
 
 # ------------------------------------------------------------------ the score screen

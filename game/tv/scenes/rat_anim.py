@@ -166,17 +166,19 @@ class RatAnimator:
         """Return True while an animation or a news line is still to come."""
         return self.timeline.busy
 
-    def draw(self, canvas: pygame.Surface, face: Face) -> None:
-        """Draw every running animation over the table (reads only)."""
+    def draw(self, canvas: pygame.Surface, face: Face) -> list[pygame.Rect]:
+        """Draw every running animation over the table (reads only); return where it painted."""
         tl = self.timeline
+        painted: list[pygame.Rect] = []
         for a, p in tl.running("glance"):  # an eye-gold glow lifts the face-down card a little
             rect = a.data["rect"].move(0, -int(18 * (1 - abs(2 * p - 1))))
-            canvas.blit(face(None, rect.size), rect)
-            pygame.draw.rect(canvas, GOLD, rect.inflate(10, 10), 5, border_radius=12)
+            painted.append(canvas.blit(face(None, rect.size), rect))
+            painted.append(pygame.draw.rect(canvas, GOLD, rect.inflate(10, 10), 5, border_radius=12))
         for a, p in tl.running("fly"):
             x, y = hop(a.data["src"], a.data["dst"], ease_in_out(p), 60)
             img = face(a.data.get("card"), a.data.get("size", CARD))
-            canvas.blit(img, img.get_rect(center=(int(x), int(y))))
+            painted.append(canvas.blit(img, img.get_rect(center=(int(x), int(y)))))
         for a, p in tl.running("knock"):
             rect = a.data["rect"].inflate(int(60 * ease_out(p)), int(60 * ease_out(p)))
-            pygame.draw.rect(canvas, GOLD, rect, max(1, int(10 * (1 - p))), border_radius=30)
+            painted.append(pygame.draw.rect(canvas, GOLD, rect, max(1, int(10 * (1 - p))), border_radius=30))
+        return painted

@@ -232,18 +232,19 @@ class SackAnimator:
     # ---------------------------------------------------------------- drawing (reads only)
 
     def draw(self, canvas: pygame.Surface, art: CardArt, tc: TextCache,
-             draw_marker: Callable[[pygame.Surface, Point], None]) -> None:
-        """Draw every running animation over the table."""
+             draw_marker: Callable[[pygame.Surface, Point], pygame.Rect]) -> list[pygame.Rect]:
+        """Draw every running animation over the table; return where it painted."""
         tl = self.timeline
+        painted: list[pygame.Rect] = []
         for a in tl.pending("collect"):
-            self._draw_collect(canvas, art, a.data, a.progress(tl.now))
+            painted += self._draw_collect(canvas, art, a.data, a.progress(tl.now))
         for a in tl.pending("lay"):
             p = a.progress(tl.now)
             if p < 0:
                 continue
             pos = hop(a.data["src"], a.data["dst"], ease_out(p), 80)
             scale = 0.5 + 0.5 * ease_out(p)
-            _blit_scaled(canvas, art.face("back", CARD_SIZE), pos, scale, 1.0)
+            painted.append(_blit_scaled(canvas, art.face("back", CARD_SIZE), pos, scale, 1.0))
         for a in tl.pending("flip"):
             p = min(1.0, max(0.0, a.progress(tl.now)))  # waiting to flip: the back, at rest size
             rect = a.data["rect"]
@@ -251,37 +252,43 @@ class SackAnimator:
                 face, sx = art.face("back", CARD_SIZE), 1 - 2 * p
             else:
                 face, sx = art.face(a.data["card"], CARD_SIZE), 2 * p - 1
-            _blit_scaled(canvas, face, rect.center, 1.0 + 0.12 * (1 - abs(2 * p - 1)), max(0.04, sx))
+            painted.append(_blit_scaled(canvas, face, rect.center, 1.0 + 0.12 * (1 - abs(2 * p - 1)), max(0.04, sx)))
         for a, p in tl.running("coins"):
-            self._draw_coins(canvas, tc, art.coin(16), a.data, p)
+            painted += self._draw_coins(canvas, tc, art.coin(16), a.data, p)
         for a, p in tl.running("pop"):
             x, y = a.data["at"]  # the bid itself swells (pop_scale); a ring spreads from it
             r = int(30 + 80 * ease_out(p))
-            pygame.draw.circle(canvas, GOLD, (int(x), int(y)), r, max(1, int(8 * (1 - p))))
+            painted.append(pygame.draw.circle(canvas, GOLD, (int(x), int(y)), r, max(1, int(8 * (1 - p)))))
         for a, p in tl.running("chosen"):
             spot = SACK.bid_spot(a.data["seat"], a.data["players"])
-            _blit_scaled(canvas, art.face("back", CARD_SIZE), spot.center, 0.3 + 0.25 * (1 - ease_out(p)), 1.0)
+            painted.append(_blit_scaled(canvas, art.face("back", CARD_SIZE), spot.center,
+                                        0.3 + 0.25 * (1 - ease_out(p)), 1.0))
         for a in tl.pending("marker"):
             p = max(0.0, a.progress(tl.now))
             pos = hop(a.data["src"], a.data["dst"], ease_in_out(p), 160)
-            draw_marker(canvas, pos)
+            painted.append(draw_marker(canvas, pos))
+        return painted
 
     def _draw_coins(self, canvas: pygame.Surface, tc: TextCache, coin: pygame.Surface, data: dict[str, Any],
-                    p: float) -> None:
+                    p: float) -> list[pygame.Rect]:
+        painted: list[pygame.Rect] = []
         count = int(data.get("count") or 1)
         for k in range(count):
             q = min(1.0, max(0.0, p * 1.4 - k * 0.4 / max(1, count)))
             if 0 < q < 1:
                 x, y = hop(data["src"], data["dst"], ease_in_out(q), 90)
-                canvas.blit(coin, coin.get_rect(center=(int(x), int(y))))
+                painted.append(canvas.blit(coin, coin.get_rect(center=(int(x), int(y)))))
         if data.get("label") and p > 0.6:  # '+6' on a dark pill: readable over the coins and the seat's name
             x, y = data["dst"]
             label = tc.render(data["label"], layout.TEXT_LARGE, GOLD)
             rect = label.get_rect(center=(int(x), int(y - 80 - 30 * (p - 0.6))))
             panel(canvas, rect.inflate(28, 8), INK_DARK, GOLD, 2, 20)
             canvas.blit(label, rect)
+            painted.append(rect.inflate(28, 8))
+        return painted
 
-    def _draw_collect(self, canvas: pygame.Surface, art: CardArt, data: dict[str, Any], p: float) -> None:
+    def _draw_collect(self, canvas: pygame.Surface, art: CardArt, data: dict[str, Any], p: float) -> list[pygame.Rect]:
+        painted: list[pygame.Rect] = []
         share = data["chase_share"]
         cards, slots = data["cards"], data["slots"]
         dogs, chased = data["dogs"], data["chased"]
@@ -314,10 +321,10 @@ class SackAnimator:
                 else:
                     run = ease_in_out((q_chase - 0.45) / 0.55)
                     pos = lerp(home, (off_x + 400, home[1] - 60), run)
-                _blit_scaled(canvas, face, pos, 1.0, 1.0)
+                painted.append(_blit_scaled(canvas, face, pos, 1.0, 1.0))
                 continue
             if p < 0 or q_collect <= 0:
-                canvas.blit(face, face.get_rect(center=home))
+                painted.append(canvas.blit(face, face.get_rect(center=home)))
                 continue
             e = ease_in_out(q_collect)
             if data["dst"] is None:  # void round: the row drops off the table
@@ -325,12 +332,13 @@ class SackAnimator:
             else:
                 pos, scale = lerp(home, data["dst"], e), 1.0 - 0.75 * e
             if q_collect < 1:
-                _blit_scaled(canvas, face, pos, scale, 1.0)
+                painted.append(_blit_scaled(canvas, face, pos, scale, 1.0))
+        return painted
 
 
-def _blit_scaled(canvas: pygame.Surface, surf: pygame.Surface, center: Point, scale: float, sx: float) -> None:
+def _blit_scaled(canvas: pygame.Surface, surf: pygame.Surface, center: Point, scale: float, sx: float) -> pygame.Rect:
     w, h = surf.get_size()
     size = (max(1, int(w * scale * sx)), max(1, int(h * scale)))
     img = surf if size == (w, h) else pygame.transform.scale(surf, size)
-    canvas.blit(img, img.get_rect(center=(int(center[0]), int(center[1]))))
+    return canvas.blit(img, img.get_rect(center=(int(center[0]), int(center[1]))))
 

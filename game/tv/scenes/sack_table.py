@@ -10,7 +10,7 @@ from game.tv import layout
 from game.tv.i18n import number
 from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, draw_coins, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text)
-from game.tv.scenes.base import Context, TableScene, draw_toast
+from game.tv.scenes.base import Context, Part, TableScene, draw_toast
 from game.tv.scenes.sack_anim import SackAnimator, row_len_for
 from game.tv.scenes.sack_layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
 
@@ -36,175 +36,168 @@ class SackTableScene(TableScene):
         """Return what the animations take off the resting table: the row, row cards, the start marker."""
         return self.anim.rest_state()
 
-    def draw_rest(self, canvas: pygame.Surface) -> None:
-        """Paint the table from the latest public view (what the animations carry left out)."""
-        ctx = self.ctx
-        ctx.background(canvas)
-        view = ctx.model.view
+    def rest_parts(self) -> list[Part]:
+        """Return the resting table's parts: header, mouse cards, the row, each seat with its bid tab."""
+        view = self.ctx.model.view
         if not view:
-            return
+            return []
+        model = self.ctx.model
         players = int(view.get("players") or 0)
-        self._draw_header(canvas, view)
-        self._draw_mouse_cards(canvas, view)
-        self._draw_row(canvas, view)
+        phase, turn = view.get("phase"), view.get("turn")
+        parts = [Part(SACK.round_label, self._paint_round, (view.get("round"), view.get("rounds"))),
+                 Part(SACK.bank, self._paint_bank, (view.get("bank"),))]
+        if phase in ("auction", "offer") and isinstance(turn, int):
+            info = model.seat_info(turn)
+            seconds = None if self.timer_left is None else int(self.timer_left + 0.999)
+            banner = (phase, model.name(turn), str(info.get("colour")), str(info.get("symbol")), seconds)
+        else:
+            banner = (phase, None, None, None, None)
+        parts.append(Part(SACK.turn_banner, self._paint_banner, banner))
+        cards = view.get("mouse_cards") or ()
+        for i, (value, mice) in enumerate(cards):
+            parts.append(Part(SACK.mouse_card(i, len(cards)), self._paint_mouse_card,
+                              (i, len(cards), int(value), int(mice))))
+        n = row_len_for(view)
+        parts.append(Part(_sack_area(n), self._paint_sack_slot, (n, players == 3, int(view.get("neutral_left") or 0))))
+        if not self.anim.hides_row():
+            row = view.get("row") or ()
+            for i in range(n):
+                parts.append(Part(_slot_area(i, n), self._paint_row_card, (i, n, self._row_card(view, row, i))))
         for seat in range(players):
-            self._draw_bid(canvas, view, seat, players)
-            self._draw_seat(canvas, view, seat, players)
+            parts.append(Part(_seat_area(seat, players), self._paint_seat, (seat, players, *self._seat_look(view, seat))))
+        return parts
 
-    def draw_moving(self, canvas: pygame.Surface) -> None:
-        """Paint the bid totals (they swell when made), the animations, the news line and the toast."""
+    def _row_card(self, view: dict[str, Any], row: Any, i: int) -> tuple[Any, ...] | None:
+        """Return how row slot i looks at rest: ('outline',), (face, owner symbol, owner colour) or None."""
+        if i >= len(row):
+            return ("outline",) if view.get("phase") != "over" else None  # after the last round, nothing
+        if self.anim.hides_slot(i):
+            return None
+        rc = row[i]
+        card = rc.get("card") if rc.get("face_up") else None
+        owner = rc.get("owner")
+        if not isinstance(owner, int):
+            return (card if card is not None else "back", None, None)
+        info = self.ctx.model.seat_info(owner)
+        return (card if card is not None else "back", str(info.get("symbol")), str(info.get("colour")))
+
+    def _seat_look(self, view: dict[str, Any], seat: int) -> tuple[Any, ...]:
+        """Return all a seat's panel and bid tab show: bid, name, colour, tags, turn, won cards, start marker."""
+        info = self.ctx.model.seat_info(seat)
+        seats = view.get("seats") or ()
+        vseat = seats[seat] if seat < len(seats) else {}
+        phase = view.get("phase")
+        bid = ("choose", bool(vseat.get("chosen"))) if phase == "choose" else \
+            ("passed",) if vseat.get("passed") else ("bid", int(vseat.get("bid") or 0))
+        is_turn = phase in ("auction", "offer") and view.get("turn") == seat
+        waiting = phase == "choose" and seat in (view.get("waiting_for") or ())
+        marker = seat == view.get("start_player") and not self.anim.moving_marker()
+        return (bid, str(info.get("name", "")), str(info.get("colour")), str(info.get("symbol")),
+                bool(info.get("connected", True)), tuple(self.seat_tags(seat, info)), is_turn, waiting,
+                int(vseat.get("won_count") or 0), tuple(vseat.get("won_cards") or ()), marker)
+
+    def draw_moving(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+        """Paint the bid totals (they swell when made), the animations, the news line and the toast; return where."""
         ctx = self.ctx
         view = ctx.model.view
+        painted: list[pygame.Rect | None] = []
         if view:
             players = int(view.get("players") or 0)
-            for seat in range(players):
-                self._draw_bid_total(canvas, view, seat, players)
-        self.anim.draw(canvas, ctx.art, ctx.tc, self._draw_marker_at)
+            painted += [self._draw_bid_total(canvas, view, seat, players) for seat in range(players)]
+        painted += self.anim.draw(canvas, ctx.art, ctx.tc, self._draw_marker_at)
         if self.anim.news:
-            shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK, max_width=SACK.news.width,
-                        center=SACK.news.center)
-        draw_toast(ctx, canvas)
+            painted.append(shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK,
+                                       max_width=SACK.news.width, center=SACK.news.center))
+        painted.append(draw_toast(ctx, canvas))
+        return [r for r in painted if r is not None]
 
-    def _draw_header(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
-        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+    def _paint_round(self, canvas: pygame.Surface, round_no: Any, rounds: Any) -> None:
         panel(canvas, SACK.round_label, PANEL, INK_DIM, 2)
-        tc.blit(canvas, t("round", n=view.get("round"), total=view.get("rounds")), layout.TEXT_LARGE, INK,
-                max_width=SACK.round_label.width - 30, center=SACK.round_label.center)
+        self.ctx.tc.blit(canvas, self.ctx.texts("round", n=round_no, total=rounds), layout.TEXT_LARGE, INK,
+                         max_width=SACK.round_label.width - 30, center=SACK.round_label.center)
+
+    def _paint_bank(self, canvas: pygame.Surface, bank: Any) -> None:
         panel(canvas, SACK.bank, PANEL, INK_DIM, 2)
-        tc.blit(canvas, t("bank", n=view.get("bank")), layout.TEXT_LARGE, GOLD,
-                max_width=SACK.bank.width - 30, center=SACK.bank.center)
-        phase = view.get("phase")
-        banner = SACK.turn_banner
-        turn = view.get("turn")
-        if phase in ("auction", "offer") and isinstance(turn, int):
-            info = ctx.model.seat_info(turn)
-            colour = parse_colour(info.get("colour"))
+        self.ctx.tc.blit(canvas, self.ctx.texts("bank", n=bank), layout.TEXT_LARGE, GOLD,
+                         max_width=SACK.bank.width - 30, center=SACK.bank.center)
+
+    def _paint_banner(self, canvas: pygame.Surface, phase: Any, name: str | None, colour_text: str | None,
+                      symbol: str | None, seconds: int | None) -> None:
+        """Paint whose turn it is on their colour (with the timer's seconds), or what everyone does."""
+        t, tc, banner = self.ctx.texts, self.ctx.tc, SACK.turn_banner
+        if name is not None:
+            colour = parse_colour(colour_text)
             ink = ink_on(colour)  # dark on a light seat colour, light on a dark one: always AA
             pygame.draw.rect(canvas, colour, banner, border_radius=22)
             pygame.draw.rect(canvas, (0, 0, 0), banner, 4, border_radius=22)
-            draw_symbol(canvas, str(info.get("symbol")), (banner.left + 50, banner.centery), 52, INK, INK_DARK)
+            draw_symbol(canvas, str(symbol), (banner.left + 50, banner.centery), 52, INK, INK_DARK)
             key = "turn.offer" if phase == "offer" else "turn.bid"
-            text = t(key, name=ctx.model.name(turn))
-            room = banner.width - 120 - (130 if self.timer_left is not None else 0)
-            tc.blit(canvas, text, layout.TEXT_HUGE, ink, max_width=room,
+            room = banner.width - 120 - (130 if seconds is not None else 0)
+            tc.blit(canvas, t(key, name=name), layout.TEXT_HUGE, ink, max_width=room,
                     midleft=(banner.left + 96, banner.centery))
-            if self.timer_left is not None:
-                tc.blit(canvas, t("seconds", n=int(self.timer_left + 0.999)), layout.TEXT_LARGE,
-                        ink, midright=(banner.right - 24, banner.centery))
+            if seconds is not None:
+                tc.blit(canvas, t("seconds", n=seconds), layout.TEXT_LARGE, ink,
+                        midright=(banner.right - 24, banner.centery))
         else:
             panel(canvas, banner, PANEL, INK_DIM, 2, 22)
             text = t("turn.over") if phase == "over" else t("turn.choose")
             tc.blit(canvas, text, layout.TEXT_LARGE, INK, max_width=banner.width - 40, center=banner.center)
 
-    def _draw_mouse_cards(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
+    def _paint_mouse_card(self, canvas: pygame.Surface, i: int, count: int, value: int, mice: int) -> None:
         ctx = self.ctx
-        cards = view.get("mouse_cards") or ()
-        for i, (value, mice) in enumerate(cards):
-            rect = SACK.mouse_card(i, len(cards))
-            canvas.blit(ctx.art.mouse_card(int(value), MOUSE_CARD_SIZE), rect)  # the card's value is its label
-            # what lies on the card: a pile of mice on a dark tray, counted in light ink ('×4', as on the phones)
-            tray = SACK.mouse_pile(i, len(cards))
-            panel(canvas, tray, INK_DARK, GOLD if mice else GREY, 3, 14)
-            count = ctx.tc.render(f"×{int(mice)}", layout.TEXT_LARGE, INK if mice else INK_DIM)
-            canvas.blit(count, count.get_rect(midright=(tray.right - 14, tray.centery)))
-            if mice:
-                coins = pygame.Rect(tray.left + 8, tray.top + 4, tray.width - count.get_width() - 36, tray.height - 6)
-                draw_coins(canvas, ctx.tc, ctx.art.coin(12), int(mice), coins, label_size=0)
+        rect = SACK.mouse_card(i, count)
+        canvas.blit(ctx.art.mouse_card(value, MOUSE_CARD_SIZE), rect)  # the card's value is its label
+        # what lies on the card: a pile of mice on a dark tray, counted in light ink ('×4', as on the phones)
+        tray = SACK.mouse_pile(i, count)
+        panel(canvas, tray, INK_DARK, GOLD if mice else GREY, 3, 14)
+        label = ctx.tc.render(f"×{mice}", layout.TEXT_LARGE, INK if mice else INK_DIM)
+        canvas.blit(label, label.get_rect(midright=(tray.right - 14, tray.centery)))
+        if mice:
+            coins = pygame.Rect(tray.left + 8, tray.top + 4, tray.width - label.get_width() - 36, tray.height - 6)
+            draw_coins(canvas, ctx.tc, ctx.art.coin(12), mice, coins, label_size=0)
 
-    def _draw_row(self, canvas: pygame.Surface, view: dict[str, Any]) -> None:
+    def _paint_sack_slot(self, canvas: pygame.Surface, n: int, three: bool, neutral: int) -> None:
+        """Paint the cat-in-the-sack card at the row's head, and at three players the neutral deck's count."""
         ctx = self.ctx
-        row = view.get("row") or ()
-        n = row_len_for(view)
         sack_slot = SACK.row_slot(0, n)
         canvas.blit(ctx.art.face("sack", CARD_SIZE), sack_slot)
-        neutral = int(view.get("neutral_left") or 0)
-        if int(view.get("players") or 0) == 3:  # the neutral deck lies under the sack card (F-SETUP-3)
-            badge = pygame.Rect(0, 0, 84, 52)
-            badge.midbottom = (sack_slot.centerx, sack_slot.bottom + 20)
+        if three:  # the neutral deck lies under the sack card (F-SETUP-3)
+            badge = _neutral_badge(sack_slot)
             panel(canvas, badge, INK_DARK, INK_DIM, 2, 14)
             ctx.tc.blit(canvas, f"×{neutral}", layout.TEXT_BODY, INK, center=badge.center)
-        if self.anim.hides_row():
-            return
-        for i in range(n):
-            slot = SACK.row_slot(i + 1, n)
-            if i >= len(row):
-                if view.get("phase") != "over":  # where the chosen cards will lie; after the last round, nothing
-                    pygame.draw.rect(canvas, (255, 255, 255), slot, 3, border_radius=16)
-                continue
-            rc = row[i]
-            if self.anim.hides_slot(i):
-                continue
-            card = rc.get("card") if rc.get("face_up") else None
-            canvas.blit(ctx.art.face(card if card is not None else "back", CARD_SIZE), slot)
-            owner = rc.get("owner")
-            if isinstance(owner, int):
-                info = ctx.model.seat_info(owner)
-                spot = (slot.centerx, slot.bottom)
-                pygame.draw.circle(canvas, INK_DARK, spot, 24)
-                draw_symbol(canvas, str(info.get("symbol")), spot, 34, parse_colour(info.get("colour")))
 
-    def _draw_bid(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
-        """Draw seat's bid, 'passed', or its choice on the tab joined to the top of its own panel."""
+    def _paint_row_card(self, canvas: pygame.Surface, i: int, n: int, look: tuple[Any, ...] | None) -> None:
+        """Paint row slot i: where a chosen card will lie, or its card (face or back) with its owner's symbol."""
+        slot = SACK.row_slot(i + 1, n)
+        if look is None:
+            return
+        if look == ("outline",):
+            pygame.draw.rect(canvas, (255, 255, 255), slot, 3, border_radius=16)
+            return
+        face, symbol, colour = look
+        canvas.blit(self.ctx.art.face(face, CARD_SIZE), slot)
+        if symbol is not None:
+            spot = (slot.centerx, slot.bottom)
+            pygame.draw.circle(canvas, INK_DARK, spot, OWNER_SPOT)
+            draw_symbol(canvas, symbol, spot, 34, parse_colour(colour))
+
+    def _paint_seat(self, canvas: pygame.Surface, seat: int, players: int, bid: tuple[Any, ...], name: str,
+                    colour_text: str, symbol: str, connected: bool, tags: tuple[tuple[str, Any], ...],
+                    is_turn: bool, waiting: bool, won: int, won_cards: tuple[Any, ...], marker: bool) -> None:
+        """Paint seat's bid tab (its bid, 'passed' or its choice) and then its panel joined under it."""
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
-        spot = SACK.bid_spot(seat, players)
-        info = (view.get("seats") or ())[seat] if seat < len(view.get("seats") or ()) else {}
-        phase = view.get("phase")
-        colour = parse_colour(ctx.model.seat_info(seat).get("colour"))
-        inside = spot.inflate(0, -18).move(0, -9)  # the part above the panel's top border
-        if phase == "choose":
-            panel(canvas, spot, PANEL, colour, 3, 18)
-            if info.get("chosen"):
-                mini = ctx.art.face("back", MINI_CARD)
-                canvas.blit(mini, mini.get_rect(midleft=(inside.left + 14, inside.centery)))
-                tc.blit(canvas, t("chosen"), layout.TEXT_SMALL, INK, max_width=inside.width - MINI_CARD[0] - 40,
-                        midleft=(inside.left + MINI_CARD[0] + 28, inside.centery))
-            else:
-                tc.blit(canvas, t("choosing"), layout.TEXT_SMALL, INK_DIM, max_width=inside.width - 20,
-                        center=inside.center)
-            return
-        if info.get("passed"):
-            panel(canvas, spot, (50, 56, 58), GREY, 3, 18)
-            tc.blit(canvas, t("passed"), layout.TEXT_BODY, INK, max_width=inside.width - 20, center=inside.center)
-            return
-        amount = int(info.get("bid") or 0)
-        if amount:
-            panel(canvas, spot, PANEL, colour, 3, 18)
-            draw_coins(canvas, tc, ctx.art.coin(15), amount, SACK.bid_coins(seat, players), label_size=0)
-
-    def _draw_bid_total(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
-        """Write seat's bid total on its tab, swollen while the bid pops (drawn over the resting table)."""
-        seats = view.get("seats") or ()
-        info = seats[seat] if seat < len(seats) else {}
-        amount = int(info.get("bid") or 0)
-        if view.get("phase") == "choose" or info.get("passed") or not amount:
-            return
-        leading = amount >= int(view.get("highest_bid") or 0)  # gold for the bid to beat, dim once outbid
-        size = layout.TEXT_HUGE + 8 * round(4 * (self.anim.pop_scale(seat) - 1))
-        shadow_text(self.ctx.tc, canvas, str(amount), size, GOLD if leading else INK_DIM,
-                    center=SACK.bid_label(seat, players).center)
-
-    def _draw_seat(self, canvas: pygame.Surface, view: dict[str, Any], seat: int, players: int) -> None:
-        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        colour = parse_colour(colour_text)
+        self._paint_bid(canvas, seat, players, bid, colour)
         rect = SACK.seat(seat, players)
-        info = ctx.model.seat_info(seat)
-        vseat = (view.get("seats") or ())[seat] if seat < len(view.get("seats") or ()) else {}
-        connected = info.get("connected", True)
-        colour = parse_colour(info.get("colour"))
         shown = colour if connected else grey_out(colour)
-        phase = view.get("phase")
-        is_turn = phase in ("auction", "offer") and view.get("turn") == seat
-        waiting = phase == "choose" and seat in (view.get("waiting_for") or ())
         if is_turn:
             pygame.draw.rect(canvas, shown, rect.inflate(22, 22), border_radius=26)
         panel(canvas, rect, (30, 34, 36) if not connected else PANEL, shown, 6 if (is_turn or waiting) else 3, 20)
-        draw_symbol(canvas, str(info.get("symbol")), (rect.left + 38, rect.top + 40), 46, shown)
-        name_col = INK if connected else GREY
-        tc.blit(canvas, str(info.get("name", "")), layout.TEXT_LARGE, name_col, max_width=rect.width - 84,
+        draw_symbol(canvas, symbol, (rect.left + 38, rect.top + 40), 46, shown)
+        tc.blit(canvas, name, layout.TEXT_LARGE, INK if connected else GREY, max_width=rect.width - 84,
                 midleft=(rect.left + 72, rect.top + 40))
-        self.draw_tags(canvas, self.seat_tags(seat, info), rect.left + 20, rect.top + 92, 16)
+        self.draw_tags(canvas, list(tags), rect.left + 20, rect.top + 92, 16)
         # won cards: the count always, the values only with open piles (F-SECRET-2)
-        won = int(vseat.get("won_count") or 0)
-        won_cards = vseat.get("won_cards")
         base_y = rect.bottom - 12  # low enough that the stacked cards leave the 'bot'/'away' tag readable
         mini = ctx.art.face("back", MINI_CARD)
         slot = mini.get_rect(bottomleft=(rect.left + 18, base_y))
@@ -218,13 +211,78 @@ class SackTableScene(TableScene):
             text = "  ".join(number(c) if isinstance(c, int) else ("0" if c == "rabbit" else "?") for c in won_cards)
             tc.blit(canvas, text, layout.TEXT_SMALL, GOLD, max_width=rect.width - 110,
                     midright=(rect.right - 14, rect.top + 92))
-        if seat == view.get("start_player") and not self.anim.moving_marker():
+        if marker:
             self._draw_marker_at(canvas, SACK.marker(seat, players))
 
-    def _draw_marker_at(self, canvas: pygame.Surface, center: tuple[float, float]) -> None:
-        """Draw the start-player marker (a little sack with 'start' under it) at `center`."""
+    def _paint_bid(self, canvas: pygame.Surface, seat: int, players: int, bid: tuple[Any, ...],
+                   colour: tuple[int, int, int]) -> None:
+        """Paint seat's bid tab: its choice, 'passed', or its bid's coins (the total is written over the table)."""
+        t, tc = self.ctx.texts, self.ctx.tc
+        spot = SACK.bid_spot(seat, players)
+        inside = spot.inflate(0, -18).move(0, -9)  # the part above the panel's top border
+        if bid[0] == "choose":
+            panel(canvas, spot, PANEL, colour, 3, 18)
+            if bid[1]:
+                mini = self.ctx.art.face("back", MINI_CARD)
+                canvas.blit(mini, mini.get_rect(midleft=(inside.left + 14, inside.centery)))
+                tc.blit(canvas, t("chosen"), layout.TEXT_SMALL, INK, max_width=inside.width - MINI_CARD[0] - 40,
+                        midleft=(inside.left + MINI_CARD[0] + 28, inside.centery))
+            else:
+                tc.blit(canvas, t("choosing"), layout.TEXT_SMALL, INK_DIM, max_width=inside.width - 20,
+                        center=inside.center)
+        elif bid[0] == "passed":
+            panel(canvas, spot, (50, 56, 58), GREY, 3, 18)
+            tc.blit(canvas, t("passed"), layout.TEXT_BODY, INK, max_width=inside.width - 20, center=inside.center)
+        elif bid[1]:
+            panel(canvas, spot, PANEL, colour, 3, 18)
+            draw_coins(canvas, tc, self.ctx.art.coin(15), bid[1], SACK.bid_coins(seat, players), label_size=0)
+
+    def _draw_bid_total(self, canvas: pygame.Surface, view: dict[str, Any], seat: int,
+                        players: int) -> pygame.Rect | None:
+        """Write seat's bid total on its tab, swollen while the bid pops (over the resting table); return where."""
+        seats = view.get("seats") or ()
+        info = seats[seat] if seat < len(seats) else {}
+        amount = int(info.get("bid") or 0)
+        if view.get("phase") == "choose" or info.get("passed") or not amount:
+            return None
+        leading = amount >= int(view.get("highest_bid") or 0)  # gold for the bid to beat, dim once outbid
+        size = layout.TEXT_HUGE + 8 * round(4 * (self.anim.pop_scale(seat) - 1))
+        return shadow_text(self.ctx.tc, canvas, str(amount), size, GOLD if leading else INK_DIM,
+                           center=SACK.bid_label(seat, players).center)
+
+    def _draw_marker_at(self, canvas: pygame.Surface, center: tuple[float, float]) -> pygame.Rect:
+        """Draw the start-player marker (a little sack with 'start' under it) at `center`; return where."""
         ctx = self.ctx
         face = ctx.art.face("sack", MARKER_SIZE)
         rect = face.get_rect(center=(int(center[0]), int(center[1]) - 8))
         canvas.blit(face, rect)
-        ctx.tc.blit(canvas, ctx.texts("start"), layout.TEXT_SMALL, GOLD, midtop=(rect.centerx, rect.bottom - 4))
+        label = ctx.tc.blit(canvas, ctx.texts("start"), layout.TEXT_SMALL, GOLD,
+                            midtop=(rect.centerx, rect.bottom - 4))
+        return rect.union(label)
+
+
+OWNER_SPOT = 24  # the radius of the owner's symbol disc on a row card's bottom edge
+
+
+def _neutral_badge(sack_slot: pygame.Rect) -> pygame.Rect:
+    """Return the badge of the neutral deck's count, straddling the sack card's bottom edge."""
+    badge = pygame.Rect(0, 0, 84, 52)
+    badge.midbottom = (sack_slot.centerx, sack_slot.bottom + 20)
+    return badge
+
+
+def _sack_area(n: int) -> pygame.Rect:
+    """Return where the row's head (the sack card and the neutral deck's badge) may paint."""
+    slot = SACK.row_slot(0, n)
+    return slot.union(_neutral_badge(slot))
+
+
+def _slot_area(i: int, n: int) -> pygame.Rect:
+    """Return where row card i (its outline, its face, its owner's disc) may paint."""
+    slot = SACK.row_slot(i + 1, n)
+    return slot.union(pygame.Rect(slot.centerx - OWNER_SPOT, slot.bottom - OWNER_SPOT, 2 * OWNER_SPOT, 2 * OWNER_SPOT))
+
+
+def _seat_area(seat: int, players: int) -> pygame.Rect:
+    """Return where a seat (its bid tab, its panel with the turn's glow) may paint."""
+    return SACK.bid_spot(seat, players).union(SACK.seat(seat, players).inflate(22, 22))
