@@ -128,3 +128,29 @@ def test_a_canvas_of_another_pixel_format_gets_a_layer_of_its_own() -> None:
         app.draw(canvas)
         assert scene._rest_layer is not None and scene._rest_layer.get_bitsize() == depth
         assert pixels(canvas) == painted_afresh(scene, depth)
+
+
+def test_after_the_quit_question_or_a_window_event_the_whole_table_is_painted_again() -> None:
+    from game.tv.intents import Intent
+    ups = game_updates(4, seed=5)
+    server = FakeServer()
+    app = TvApp(server, mute=True)
+    canvas = pygame.Surface(layout.CANVAS)
+    for u in ups[:8]:
+        server.updates.put(json_round_trip(u))
+        app.tick(FRAME)
+        app.draw(canvas)
+    scene = app.scene
+    assert isinstance(scene, TableScene)
+    app.dispatch(Intent.BACK)  # "quit?" darkens the whole picture
+    app.tick(FRAME)
+    app.draw(canvas)
+    app.dispatch(Intent.BACK)  # no: the table comes back, all of it
+    app.tick(FRAME)
+    app.draw(canvas)
+    assert pixels(canvas) == painted_afresh(scene)
+    canvas.fill((255, 0, 0))  # the window lost its pixels (shown again, exposed): an event says so
+    app.handle_event(pygame.event.Event(pygame.WINDOWEXPOSED))
+    app.tick(FRAME)
+    app.draw(canvas)
+    assert pixels(canvas) == painted_afresh(scene)
