@@ -213,3 +213,23 @@ async def test_a_hard_bot_plays_a_whole_game_at_the_table_thinking_in_the_worker
     assert hub.bots.thinker.worker_pid not in (None, os.getpid())
     assert not hub.bots._brains, "the hard bot thought in the worker, not on the loop"
     assert hub.session.seats[1].bot == kind_for("rat-a-tat-cat", "hard")
+
+
+async def test_the_worker_thinks_below_the_servers_priority_so_people_come_first():
+    # a search holds a core for its whole budget; the server answering a phone and the TV drawing
+    # must not queue behind it on a small box (its budget is CPU time: the move is as good)
+    from game.server.thinker import WORKER_NICENESS
+    rules = GAMES["rat-a-tat-cat"]
+    thinker = Thinker()
+    key = (1, 0, "heuristic")
+    thinker.new_brain(key, rules.id, 5)
+    try:
+        state = rules.new_game(2, random.Random(3), rules.engine_options({}))
+        while rules.chance_due(state):
+            rules.apply_chance(state, rules.sample_chance(state, random.Random(4)))
+        await thinker.act(key, rules.view_for(state, min(rules.to_act(state))))
+        assert thinker.worker_pid not in (None, os.getpid())
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, thinker.worker_pid) == min(19, mine + WORKER_NICENESS)
+    finally:
+        thinker.close()

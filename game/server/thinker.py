@@ -21,6 +21,7 @@ server's process goes away, even killed with -9 (it watches its parent).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -47,9 +48,16 @@ class BotFailed(Exception):
     card of its hidden hand, and not every exception survives the trip between processes)."""
 
 
+WORKER_NICENESS = 10  # how far below the server, the TV and the phones' page the bots' search runs
+
+
 def _worker_start() -> None:
     # Ctrl+C goes to the whole process group: the server stops the worker itself, in order
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # a search takes a core for up to its budget: the server answering a person, the TV drawing
+    # and the browser on the same box come first (the budget is CPU time, so the move is as good)
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICENESS)
     _BRAINS.clear()
     threading.Thread(target=_orphan_watch, args=(os.getppid(),), name="orphan-watch", daemon=True).start()
 
