@@ -1,6 +1,6 @@
 """Benchmark of the TV: frame time during an animated bot game at 1920x1080, and launch to first lobby frame.
 
-Run from the project root:  .venv/bin/python bench/render.py [--seconds S] [--bot-delay D] [--quick]
+Run from the project root:  .venv/bin/python bench/render.py [--seconds S] [--bot-delay D] [--bots LEVEL] [--quick]
 Headless by default (SDL dummy drivers; set SDL_VIDEODRIVER yourself for a real screen). Prints
 the per-frame work (pump updates + scene update + draw + flip, without the 60 fps sleep) as
 p50/p99/max, and the wall time from `python main.py` to the first frame on screen.
@@ -32,7 +32,8 @@ from game.tv.app import Display, TvApp  # noqa: E402
 MIN_FRAMES = 20  # measured frames (after the warm-up) that every run has, however short or slow
 
 
-def frame_times(seconds: float, bot_delay: float) -> tuple[list[float], list[float], list[float], int, int]:
+def frame_times(seconds: float, bot_delay: float,
+                level: str = "normal") -> tuple[list[float], list[float], list[float], int, int]:
     """Run a 4-bot demo game on the TV for `seconds`; return wall, CPU and warm-up frame times (ms), updates, games.
 
     Warm-up frames are those while card art and sounds are still being made (one picture or sound
@@ -48,7 +49,7 @@ def frame_times(seconds: float, bot_delay: float) -> tuple[list[float], list[flo
             pygame.display.init()
             pygame.font.init()
             display = Display(windowed=True, size=(1920, 1080))
-            app = TvApp(server, demo=True, keep_log=True)
+            app = TvApp(server, demo=True, keep_log=True, demo_level=level)
             app.enable_sound()
             clock = pygame.time.Clock()
             times: list[float] = []
@@ -103,16 +104,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--bot-delay", type=float, default=0.4)
     parser.add_argument("--launches", type=int, default=3, help="launches of main.py timed to its first frame")
+    parser.add_argument("--bots", default="normal", metavar="LEVEL",
+                        help="the demo's bots' level (hard: they think in the server's worker process meanwhile)")
     parser.add_argument("--quick", action="store_true",
                         help="a few seconds in all (2 s of frames, one launch, overriding the other options): does it still run?")
     args = parser.parse_args()
     if args.quick:
         args.seconds, args.bot_delay, args.launches = 2.0, 0.05, 1
-    times, cpu, warm, updates, games = frame_times(args.seconds, args.bot_delay)
+    times, cpu, warm, updates, games = frame_times(args.seconds, args.bot_delay, args.bots)
     q = statistics.quantiles(times, n=100, method="inclusive")  # (never beyond the max, unlike "exclusive")
     qc = statistics.quantiles(cpu, n=100, method="inclusive")
     print(f"frames {len(times)} (+{len(warm)} warm-up, max {max(warm, default=0):.1f} ms)  updates {updates}  "
-          f"games finished {games}  (bot delay {args.bot_delay} s)")
+          f"games finished {games}  ({args.bots} bots, bot delay {args.bot_delay} s)")
     print(f"frame work at 1920x1080: p50 {q[49]:.2f} ms  p99 {q[98]:.2f} ms  max {max(times):.2f} ms  "
           "(goal p99 <= 8 ms)")
     print(f"  same frames, CPU time of the TV thread only (ignores other processes stealing the cores): "

@@ -8,7 +8,8 @@ mode and its lines are named in FIGURES below.
 
 `bench/server.py` runs plain, with --profile, with --vs (against this very checkout), with --bots
 (a table with bots against one of people) and with --tv (the real arrangement of `main.py`: the
-server process watched by the TV process).
+server process watched by the TV process). `bench/render.py` runs with the demo's normal bots
+and with hard ones (thinking in the server's worker process while the TV draws).
 """
 
 from __future__ import annotations
@@ -55,6 +56,10 @@ _BOT_ROW = r"^{}\s+{}\s+[\d.]+\s+[\d.]+%\s+[\d.]+-[\d.]+%\s+[\d.]+%\s+-?[\d.]+\s
 _LAG = r"p50 [\d.]+ s \(\d+ fr\)  p99 [\d.]+ s \(\d+ fr\)  max [\d.]+ s \(\d+ fr\)$"
 
 # script -> the runs it gets: (extra arguments after --quick, the lines that run must print)
+_RENDER_LINES = [r"^frames \d+ \(\+\d+ warm-up, max [\d.]+ ms\)  updates \d+  games finished \d+",
+                 r"^frame work at 1920x1080: p50 [\d.]+ ms  p99 [\d.]+ ms  max [\d.]+ ms",
+                 r"^  same frames, CPU time of the TV thread only.*p50 [\d.]+ ms  p99 [\d.]+ ms",
+                 r"^launch to first lobby frame: best [\d.]+ s  worst [\d.]+ s"]
 FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
     "bots.py": [([], [r"^rat-a-tat-cat: 2 seats, lineup strong,heuristic, 1 deal\(s\) x 2 seatings",
                       _BOT_ROW.format("strong", 1), _BOT_ROW.format("heuristic", 1), *_BOT_LINES]),
@@ -66,10 +71,7 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
                   _BOT_ROW.format("heuristic", 1), _BOT_ROW.format("random", 3), *_BOT_LINES])],
     "engine.py": [([], _SACK_LINES + [r"^== Rat-a-Tat Cat$"] + _RAT_LINES)],
     "rat_engine.py": [([], _RAT_LINES)],
-    "render.py": [([], [r"^frames \d+ \(\+\d+ warm-up, max [\d.]+ ms\)  updates \d+  games finished \d+",
-                        r"^frame work at 1920x1080: p50 [\d.]+ ms  p99 [\d.]+ ms  max [\d.]+ ms",
-                        r"^  same frames, CPU time of the TV thread only.*p50 [\d.]+ ms  p99 [\d.]+ ms",
-                        r"^launch to first lobby frame: best [\d.]+ s  worst [\d.]+ s"])],
+    "render.py": [([], _RENDER_LINES), (["--bots", "hard"], _RENDER_LINES)],
     "server.py": [([], _SERVER_LINES), (["--profile"], _SERVER_LINES + _PROFILE_LINES),
                   (["--vs", "."], _SERVER_LINES + [r"^5 phones \+ \d+ watchers, medians of 1 alternating rounds, this checkout vs",
                                                    r"^    p50: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$",

@@ -78,9 +78,11 @@ class UpdateSource(Protocol):
 class DemoDirector:
     """Attract mode: fills the table with bots, starts, and plays again after the score screen."""
 
-    def __init__(self, host: Callable[[dict[str, Any]], None], players: int = DEMO_PLAYERS) -> None:
+    def __init__(self, host: Callable[[dict[str, Any]], None], players: int = DEMO_PLAYERS,
+                 level: str = "normal") -> None:
         self.host = host
         self.players = players
+        self.level = level
         self._asked: tuple[int, str] | None = None
         self._asked_at = -10.0
         self._over_since: float | None = None
@@ -93,7 +95,7 @@ class DemoDirector:
             self._over_since = None
         if stage == "lobby" and model.update is not None:
             seats = len(model.table.get("seats") or ())
-            cmd = {"cmd": "add_bot", "level": "normal"} if seats < self.players else {"cmd": "start"}
+            cmd = {"cmd": "add_bot", "level": self.level} if seats < self.players else {"cmd": "start"}
             self._ask(version, cmd, clock)
         elif stage == "over":
             if self._over_since is None:
@@ -113,7 +115,7 @@ class TvApp:
     """The TV's state and loop body: pumps public updates, reads intents, runs the active scene."""
 
     def __init__(self, server: UpdateSource, *, lang: str = "en", demo: bool = False, mute: bool = False,
-                 keep_log: bool = False) -> None:
+                 keep_log: bool = False, demo_level: str = "normal") -> None:
         self.server = server
         self.model = TableModel(keep_log=keep_log)
         texts = Texts(lang)
@@ -134,7 +136,7 @@ class TvApp:
         self.lobby = LobbyScene(self.ctx)
         self.scene: Scene = self.lobby
         self.scene.enter()
-        self.demo = DemoDirector(self._host) if demo else None
+        self.demo = DemoDirector(self._host, level=demo_level) if demo else None
         self._hold_since: float | None = None
         self._warm_jobs: list[Callable[[], object]] = []
         self._known_games: set[str] = set()
