@@ -233,3 +233,29 @@ async def test_the_worker_thinks_below_the_servers_priority_so_people_come_first
         assert os.getpriority(os.PRIO_PROCESS, thinker.worker_pid) == min(19, mine + WORKER_NICENESS)
     finally:
         thinker.close()
+
+
+async def test_a_searching_bot_starts_only_once_its_turns_change_has_gone_out(aiohttp_client):
+    # the search takes a core: the change that gave the bot its turn is first delivered to every
+    # phone, watcher and the TV (THINK_AFTER, within the bot's delay, so its move is not later)
+    from game.server.bots import THINK_AFTER
+    client = await aiohttp_client(app_for_test(think_apart="all", bot_delay=0.3, bot_jitter=0.0))
+    hub = hub_of(client)
+    loop = asyncio.get_running_loop()
+    changed: dict[int, float] = {}
+    asked: list[tuple[int, float]] = []
+    hub.session.change_listeners.append(lambda _events: changed.setdefault(hub.session.version, loop.time()))
+    think = hub.bots.thinker.act
+
+    async def timed_act(key: Any, view: Any) -> Any:
+        asked.append((hub.session.version, loop.time()))
+        return await think(key, view)
+
+    hub.bots.thinker.act = timed_act  # type: ignore[method-assign]
+    ana = await _started_with_two_bots(client)
+    first = await ana.until_update(lambda u: u["stage"] == "playing" and bool(u["view"]["legal"]["play"]))
+    await ana.act({"type": "play", "card": first["view"]["legal"]["play"][0]})
+    await ana.until_update(lambda u: sum(1 for e in hub.session.log if e["seat"] is not None) >= 4, timeout=20)
+    assert len(asked) >= 3  # the bots chose their cards (a stale thought is asked again), then bid or passed
+    for version, at in asked:
+        assert at - changed[version] >= THINK_AFTER - 1e-3, (version, at - changed[version])

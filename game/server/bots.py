@@ -15,13 +15,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+THINK_AFTER = 0.05  # seconds a slow bot waits, within its delay, before it starts to search
+
 
 class BotDriver:
     """Schedules each bot seat that may act; the bot sees only `view_for(seat)` and its seat's events.
 
     A quick bot (random, heuristic) thinks on the loop when its delay is over. A slow one (a
     search; `game.bots.register(..., slow=True)`) thinks in the worker process
-    (game.server.thinker) from the moment its turn starts; its move is played when both the
+    (game.server.thinker) from just after its turn starts (THINK_AFTER, within the delay, so the
+    change has reached everyone first); its move is played when both the
     thinking and the delay are over (the delay is a minimum, not added), and only if the table
     has not changed meanwhile — a stale thought is dropped and the seat thinks again.
     `think_apart="all"` sends every bot kind to the worker (tests of the worker use it).
@@ -110,6 +113,9 @@ class BotDriver:
         start, version = loop.time(), session.version
         action: Any = None
         try:
+            # the change that made it this seat's turn reaches every phone and the TV's first frame
+            # of it before a search takes a core (the delay is longer: the move is not later)
+            await asyncio.sleep(min(THINK_AFTER, wait))
             try:
                 action = await self.thinker.act(self._key(seat, kind), session.seat_view(seat))
             except asyncio.CancelledError:
