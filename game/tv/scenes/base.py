@@ -128,7 +128,7 @@ class Scene:
 
 
 def draw_toast(ctx: Context, canvas: pygame.Surface, where: pygame.Rect = layout.TOAST) -> pygame.Rect | None:
-    """Draw the current toast message, if any, centred in `where` (a scene puts it clear of its names); return its box."""
+    """Draw the current toast, if any, centred in `where` (a scene puts it clear of its names); return its box."""
     if not ctx.toast_text or ctx.clock > ctx.toast_until:
         return None
     surf = ctx.tc.fit(ctx.toast_text, layout.TEXT_BODY, where.width - 40)
@@ -208,12 +208,13 @@ class TableScene(Scene):
     A game's table sets `self.anim` (its animator: `reset()`, `update(dt)` returning the sounds
     of what just started, `busy`) and calls `track_table(update)` from its `on_update`.
 
-    It paints in two parts: `draw_rest` (the resting picture of the latest view: felt, panels,
-    cards, names, the seconds on show) and `draw_moving` (the animations, the news line, the
-    toast) over it. The resting picture is kept in a layer of the canvas's own pixel format and
-    painted again only when `rest_key` changes (a new update, a second shown, a card the
-    animations hide or give back: the game's `rest_state`), so an animation frame is one copy
-    of that layer and the few moving pictures, not the whole table again.
+    It paints in two parts: the resting picture of the latest view, as `rest_parts` (felt,
+    panels, cards, names, the seconds on show; each `Part` with the arguments it reads), and
+    `draw_moving` (the animations, the news line, the toast) over it. The resting picture is kept
+    in a layer of the canvas's own pixel format and brought up to date only when `rest_key`
+    changes (a new update, a second shown, a card the animations hide or give back: the game's
+    `rest_state`), part by part; a frame copies back from it only where the last frame painted
+    over it, then paints what moves. See `draw`.
     """
 
     anim: Any

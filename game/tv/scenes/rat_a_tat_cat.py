@@ -286,7 +286,7 @@ class RatTableScene(TableScene):
 
     def _seat_look(self, view: dict[str, Any], seat: int, players: int,
                    flying: set[tuple[int, int]]) -> tuple[Any, ...]:
-        """Return all a seat panel shows: name, colour, tags, its line (or the round's lines), the card in hand, scores."""
+        """Return all a seat panel shows: name, colour, tags, its line (or the round's), the card in hand, scores."""
         t = self.ctx.texts
         info = self.ctx.model.seat_info(seat)
         seats = view.get("seats") or ()
@@ -379,7 +379,7 @@ class RatTableScene(TableScene):
                     tags: tuple[tuple[str, Any], ...], cards: tuple[Any, ...], held: tuple[Any, ...], total: int,
                     this_round: int | None) -> None:
         """Paint a seat panel: name and tags, its line (empty where a card is flying), the card in hand, scores."""
-        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        t, tc = self.ctx.texts, self.ctx.tc
         rect = RAT.seat(seat, players)
         colour = parse_colour(colour_text)
         shown = colour if connected and not out else grey_out(colour)

@@ -64,7 +64,8 @@ class SackTableScene(TableScene):
             for i in range(n):
                 parts.append(Part(_slot_area(i, n), self._paint_row_card, (i, n, self._row_card(view, row, i))))
         for seat in range(players):
-            parts.append(Part(_seat_area(seat, players), self._paint_seat, (seat, players, *self._seat_look(view, seat))))
+            parts.append(Part(_seat_area(seat, players), self._paint_seat,
+                              (seat, players, *self._seat_look(view, seat))))
         return parts
 
     def _row_card(self, view: dict[str, Any], row: Any, i: int) -> tuple[Any, ...] | None:
@@ -185,7 +186,7 @@ class SackTableScene(TableScene):
                     colour_text: str, symbol: str, connected: bool, tags: tuple[tuple[str, Any], ...],
                     is_turn: bool, waiting: bool, won: int, won_cards: tuple[Any, ...], marker: bool) -> None:
         """Paint seat's bid tab (its bid, 'passed' or its choice) and then its panel joined under it."""
-        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        ctx, tc = self.ctx, self.ctx.tc
         colour = parse_colour(colour_text)
         self._paint_bid(canvas, seat, players, bid, colour)
         rect = SACK.seat(seat, players)
