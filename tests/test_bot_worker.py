@@ -259,3 +259,27 @@ async def test_a_searching_bot_starts_only_once_its_turns_change_has_gone_out(ai
     assert len(asked) >= 3  # the bots chose their cards (a stale thought is asked again), then bid or passed
     for version, at in asked:
         assert at - changed[version] >= THINK_AFTER - 1e-3, (version, at - changed[version])
+
+
+async def test_a_games_observations_are_kept_as_bytes_the_garbage_collector_never_walks():
+    # the server keeps every observation of the game to teach a new worker; kept as objects, a
+    # game's thousands of views made each full collection pause the server's loop for ~20 ms
+    import gc
+    rules = GAMES["cat-in-the-sack"]
+    state = rules.new_game(3, random.Random(3), rules.engine_options({}))
+    view = rules.view_for(state, 0)
+    thinker = Thinker()
+    key = (1, 0, "heuristic")
+    thinker.new_brain(key, rules.id, 1)
+    try:
+        await thinker.act(key, view)
+        gc.collect()
+        before = len(gc.get_objects())
+        for _ in range(300):
+            thinker.observe(key, view, [])  # the same view again and again, with no events
+        await thinker.act(key, view)  # the worker took them all in, in order, before this question
+        gc.collect()
+        assert len(gc.get_objects()) - before < 150  # kept as objects: 2 more for each of the 300
+        assert len(thinker._seen[key]) == 300
+    finally:
+        thinker.close()

@@ -25,6 +25,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import pickle
 import random
 import signal
 import threading
@@ -76,9 +77,10 @@ def _w_new(key: BrainKey, game_id: str, seed: int) -> int:
     return os.getpid()
 
 
-def _w_observe(key: BrainKey, view: Any, events: list[dict[str, Any]]) -> None:
+def _w_observe(key: BrainKey, seen: bytes) -> None:
     brain = _BRAINS.get(key)
     if brain is not None and hasattr(brain, "observe"):
+        view, events = pickle.loads(seen)
         try:
             brain.observe(view, events)
         except Exception as exc:
@@ -101,7 +103,9 @@ class Thinker:
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
         self._brains: dict[BrainKey, tuple[str, int]] = {}  # key -> (game id, seed)
-        self._seen: dict[BrainKey, list[tuple[Any, list[dict[str, Any]]]]] = {}
+        # every observation of the game, pickled: kept to teach a new worker, and as bytes they are
+        # nothing the garbage collector walks (a game's thousands of views made its full passes slow)
+        self._seen: dict[BrainKey, list[bytes]] = {}
         self.restarts = 0
         self.worker_pid: int | None = None
 
@@ -122,8 +126,9 @@ class Thinker:
 
     def observe(self, key: BrainKey, view: Any, events: list[dict[str, Any]]) -> None:
         """Give a brain what its seat's phone got of a change (kept, to teach a new worker)."""
-        self._seen[key].append((view, events))
-        self._send(_w_observe, key, view, events)
+        seen = pickle.dumps((view, events), protocol=pickle.HIGHEST_PROTOCOL)
+        self._seen[key].append(seen)
+        self._send(_w_observe, key, seen)
 
     async def act(self, key: BrainKey, view: Any) -> Any:
         """Return the brain's move for `view`, thought in the worker (restarted once if it died)."""
@@ -147,8 +152,8 @@ class Thinker:
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=ctx, initializer=_worker_start)
             for key, (game_id, seed) in self._brains.items():  # a restarted worker learns again
                 self._pool.submit(_w_new, key, game_id, seed).add_done_callback(self._note_pid)
-                for view, events in self._seen[key]:
-                    self._pool.submit(_w_observe, key, view, events).add_done_callback(self._checked)
+                for seen in self._seen[key]:
+                    self._pool.submit(_w_observe, key, seen).add_done_callback(self._checked)
         return self._pool
 
     def _send(self, fn: Any, *args: Any) -> None:
