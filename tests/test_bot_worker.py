@@ -283,3 +283,30 @@ async def test_a_games_observations_are_kept_as_bytes_the_garbage_collector_neve
         assert len(thinker._seen[key]) == 300
     finally:
         thinker.close()
+
+
+async def test_the_worker_is_fed_a_change_only_after_its_frames_went_to_every_socket(aiohttp_client):
+    # pickling the bots' views and writing them to the worker's pipe wake threads that take the
+    # GIL: the change's frames to the phones and the watchers are written first, and the worker
+    # still gets every observation, in order, before it is asked for a move
+    client = await aiohttp_client(app_for_test(think_apart="all", bot_delay=0.05, bot_jitter=0.0))
+    hub = hub_of(client)
+    published: list[int] = []
+    fed: list[tuple[int, int]] = []  # (the version being fed, the last version published then)
+    publish, observe = hub._publish, hub.bots.thinker.observe
+
+    def recording_publish(message: dict[str, Any]) -> None:
+        publish(message)
+        published.append(message["version"])
+
+    def recording_observe(key: Any, view: Any, events: list[dict[str, Any]]) -> None:
+        fed.append((hub.session.version, published[-1] if published else 0))
+        observe(key, view, events)
+
+    hub._publish = recording_publish  # type: ignore[method-assign]
+    hub.bots.thinker.observe = recording_observe  # type: ignore[method-assign]
+    ana = await _started_with_two_bots(client)
+    final = await autoplay(ana, random.Random(5), timeout=60)
+    assert final["stage"] == "over"
+    assert len(fed) > 40
+    assert all(version <= sent for version, sent in fed), "a bot was fed before its change went out"

@@ -41,6 +41,7 @@ class BotDriver:
         self.stale = 0  # thoughts dropped because the table changed while they were thought
         self._brains: dict[BrainKey, Bot] = {}
         self._scheduled: dict[int, asyncio.Handle | asyncio.Task[None]] = {}
+        self._unsent: list[tuple[BrainKey, Any, list[dict[str, Any]]]] = []  # for the worker, in order
         hub.session.change_listeners.append(self._observe)
 
     def _apart(self, kind: str) -> bool:
@@ -56,7 +57,8 @@ class BotDriver:
                 continue
             key = self._key(seat, s.bot)
             if self._apart(s.bot):
-                self.thinker.observe(key, session.seat_view(seat), session.events_for(events, seat))
+                # the view of this very change, handed to the worker once its frames are written
+                self._later(key, session.seat_view(seat), session.events_for(events, seat))
                 continue
             brain = self._brains[key]
             if hasattr(brain, "observe"):  # (a bot that reads only its view costs nothing here)
@@ -64,6 +66,27 @@ class BotDriver:
                     brain.observe(session.seat_view(seat), session.events_for(events, seat))
                 except Exception:
                     log.exception("bot in seat %s failed to take in a change", seat)
+
+    def _later(self, key: BrainKey, view: Any, events: list[dict[str, Any]]) -> None:
+        """Keep an observation for the worker and send it (with any others) when the loop is free again.
+
+        The change that made it is still being delivered: its frames to every phone, watcher and
+        the TV go first, then the pickling and the worker's pipe (threads that take the GIL).
+        """
+        if not self._unsent:
+            try:
+                asyncio.get_running_loop().call_soon(self._send_unsent)
+            except RuntimeError:  # no loop (a table set up before serving): at once
+                self._unsent.append((key, view, events))
+                self._send_unsent()
+                return
+        self._unsent.append((key, view, events))
+
+    def _send_unsent(self) -> None:
+        """Hand the worker every observation kept for it, in the order of the changes."""
+        unsent, self._unsent = self._unsent, []
+        for key, view, events in unsent:
+            self.thinker.observe(key, view, events)
 
     def poke(self) -> None:
         """Schedule a move for every bot seat that may act now and has none scheduled."""
@@ -116,6 +139,7 @@ class BotDriver:
             # the change that made it this seat's turn reaches every phone and the TV's first frame
             # of it before a search takes a core (the delay is longer: the move is not later)
             await asyncio.sleep(min(THINK_AFTER, wait))
+            self._send_unsent()  # (already sent, unless the change came this very moment)
             try:
                 action = await self.thinker.act(self._key(seat, kind), session.seat_view(seat))
             except asyncio.CancelledError:

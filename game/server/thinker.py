@@ -125,7 +125,12 @@ class Thinker:
         self._send(_w_new, key, game_id, seed)
 
     def observe(self, key: BrainKey, view: Any, events: list[dict[str, Any]]) -> None:
-        """Give a brain what its seat's phone got of a change (kept, to teach a new worker)."""
+        """Give a brain what its seat's phone got of a change (kept, to teach a new worker).
+
+        A brain of a game no longer played (a new game's brain was made meanwhile) is not fed.
+        """
+        if key not in self._brains:
+            return
         seen = pickle.dumps((view, events), protocol=pickle.HIGHEST_PROTOCOL)
         self._seen[key].append(seen)
         self._send(_w_observe, key, seen)
