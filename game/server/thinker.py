@@ -7,7 +7,8 @@ brains of the bot kinds that declare themselves slow (`game.bots.register(..., s
 live in one worker process:
 
 - every change, the server sends each of them its seat's view and events (what its phone gets),
-  in order, without waiting;
+  in order, without waiting, once that change's frames went out (game.server.bots); it keeps
+  them, pickled, for the game being played;
 - when the bot may act, the server asks for a move and awaits the answer on its loop.
 
 The worker is a `ProcessPoolExecutor` of one process (tasks run in the order sent, so a brain
