@@ -222,7 +222,10 @@ def _serve(port: int, stats: Path, profile: Path | None, bot_delay: float = 0.0)
         import asyncio
         import signal
 
+        from game.server.thread import freeze_heap
+
         asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, stop)
+        freeze_heap()  # as the product's server does once it is up (game/server/process.py)
 
     app.on_shutdown.insert(0, dump)
     app.on_startup.append(on_signal)

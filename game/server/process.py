@@ -62,7 +62,7 @@ def child_main() -> int:
 
 
 async def _serve_child(settings: dict[str, Any]) -> int:
-    from game.server.thread import ServerThread
+    from game.server.thread import ServerThread, freeze_heap
 
     data = settings.get("data_dir")
     server = ServerThread(port=int(settings.get("port") or 0), host_ip=settings.get("host_ip"),
@@ -85,6 +85,7 @@ async def _serve_child(settings: dict[str, Any]) -> int:
              "lan_warning": server.lan_warning, "port_note": server.port_note, "notice": server.notice,
              "pid": os.getpid()})
     os.dup2(2, 1)  # later prints land in the log, never in a pipe nobody reads
+    freeze_heap()
     loop.add_reader(sys.stdin.fileno(), _read_control, stop)
     try:
         await stop.wait()

@@ -15,7 +15,7 @@ import qrcode
 
 from game.server.config import DEFAULT_BOT_DELAY
 from game.server.datadir import data_dir
-from game.server.thread import ServerThread
+from game.server.thread import ServerThread, freeze_heap
 
 
 def qr_text(url: str) -> str:
@@ -62,6 +62,7 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"Warning: {server.lan_warning}")
     print(f"Records: {data / 'records'}; the table is saved in {data / 'couchcats.sqlite'}")
     print("The first phone to join is the host. Press Ctrl+C to stop.", flush=True)
+    freeze_heap()
 
     try:
         while not stop.wait(0.5):

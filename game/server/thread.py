@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import gc
 import logging
 import queue
 import threading
@@ -178,6 +179,18 @@ class ServerThread:
                 log.warning("server shutdown was not clean: %s", exc)
             loop.call_soon_threadsafe(loop.stop)
             thread.join(timeout)
+
+
+def freeze_heap() -> None:
+    """Collect once, then leave everything the process holds now out of every later collection.
+
+    Called once a server is up: its modules, the rules, the bots and the resumed table are
+    long-lived, and a full collection walking them paused the loop for 16–28 ms on a small
+    box (a bots' game's allocations made one happen every few hundred moves). Later objects
+    are collected as usual.
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def _bound_port(site: web.TCPSite, fallback: int) -> int:

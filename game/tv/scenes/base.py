@@ -170,10 +170,19 @@ class Part:
 
 
 def changed_areas(before: list[Part] | None, now: list[Part]) -> list[pygame.Rect] | None:
-    """Return where `now` differs from `before` (old and new rects of each changed part); None: everywhere."""
-    if before is None or len(before) != len(now):
+    """Return where `now` differs from `before`; None: everywhere (nothing to compare with).
+
+    Parts are matched by their paint function and rect (a row card, a seat), so a part that came
+    or went (a row laid or collected) is one area, not a reason to paint everything again.
+    """
+    if before is None:
         return None
-    return [a.rect.union(b.rect) for a, b in zip(before, now) if not a.same_as(b)]
+    old = {(p.paint, tuple(p.rect)): p for p in before}
+    new = {(p.paint, tuple(p.rect)): p for p in now}
+    if len(old) != len(before) or len(new) != len(now):
+        return None  # two parts at one place: compare nothing, paint all
+    areas = [part.rect for key, part in new.items() if key not in old or not old[key].same_as(part)]
+    return areas + [part.rect for key, part in old.items() if key not in new]
 
 
 def paint_parts(ctx: Context, canvas: pygame.Surface, parts: list[Part], areas: list[pygame.Rect] | None) -> None:
@@ -278,8 +287,8 @@ class TableScene(Scene):
 
         The layer is a cache of `draw_rest`'s pixels, not state: the picture is exactly
         `draw_rest` then `draw_moving` on the canvas (tests compare the two pixel for pixel).
-        When the key changes, only the parts whose arguments changed are painted again, with the
-        felt and every part under them, clipped to where they were and are. When the canvas is
+        When the key changes, only the parts that changed, came or went are painted again, with
+        the felt and every part under them, clipped to their rects. When the canvas is
         the one the last frame went to, only the rects that frame painted over and the changed
         areas are copied back from the layer; otherwise the whole layer is.
         """
