@@ -27,9 +27,8 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import aiohttp
 
