@@ -87,6 +87,12 @@ class SeatBelief:
     #   from the pile over a card worth this much: it is most likely lower (None: nothing is known)
     dumped: dict[int, list[bool]] = field(default_factory=dict)    # a hidden card another seat gave
     #   away with a Swap, knowing it: most likely high
+    capped: dict[int, list[float | None]] = field(default_factory=dict)  # a hidden card its owner knew
+    #   when its play showed it held nothing above this (it left a low discard, threw away a drawn
+    #   card, replaced a card worth this much as its worst): most likely at most this
+    declined: dict[int, bool] = field(default_factory=dict)        # the seat could knock at the end of
+    #   its last turn and did not: its line, as it knows it, was most likely not low
+    draws_left: int = 0                                            # the current turn's Draw 2 draws left
     discard: list[Card] = field(default_factory=list)              # the discard pile, top last
     had_turn: set[int] = field(default_factory=set)                # R-END-1: seats whose turn ended
     turns: Counter[int] = field(default_factory=Counter)           # turns begun this round, per seat
@@ -101,6 +107,9 @@ def _new_round(belief: SeatBelief, seats: Sequence[int], discard: Any) -> None:
     belief.knows = {s: [p in OUTER_POSITIONS for p in (1, 2, 3, 4)] for s in seats}
     belief.kept_under = {s: [None] * 4 for s in seats}
     belief.dumped = {s: [False] * 4 for s in seats}
+    belief.capped = {s: [None] * 4 for s in seats}
+    belief.declined = {s: False for s in seats}
+    belief.draws_left = 0
     belief.discard = [parse_card(discard)]
     belief.had_turn, belief.turns, belief.current, belief.holding = set(), Counter(), None, None
 
@@ -148,6 +157,18 @@ class StrongBot:
                 b.had_turn.add(b.current)
             b.current = d["seat"]
             b.turns[d["seat"]] += 1
+            b.declined[d["seat"]] = False
+            b.draws_left = 0
+        elif kind == "turn_end":
+            b.declined[d["seat"]] = bool(d["may_knock"])
+        elif kind == "knocked":
+            b.declined[d["seat"]] = False
+        elif kind == "drew" and d["source"] == "pile":
+            top = b.discard[-1] if b.discard else None
+            if b.draws_left:
+                b.draws_left -= 1
+            elif isinstance(top, int):  # it left the top discard: it had no known card much above it
+                _cap(b, d["seat"], top + 1)
         elif kind == "drew" and d["source"] == "discard":
             b.discard.pop()
             if d["seat"] == b.seat:
@@ -162,23 +183,33 @@ class StrongBot:
                 old = parse_card(d["discarded"])
                 worth = float(old) if b.knows[s][i] and isinstance(old, int) else UNKNOWN_WORTH
                 b.kept_under[s][i] = worth if b.lines[s][i] is None else None
+                if not b.dumped[s][i]:  # it gave up its worst card: the others it knows are no higher
+                    _cap(b, s, worth + (0.0 if b.knows[s][i] else UNKNOWN_BONUS))
                 b.dumped[s][i] = False
+                b.capped[s][i] = None
                 b.knows[s][i] = True
             if s == b.seat:
                 b.holding = None
         elif kind == "you_placed" and b.seat in b.lines:
             b.lines[b.seat][d["position"] - 1] = parse_card(d["card"])
         elif kind == "discarded":
-            b.discard.append(parse_card(d["card"]))
+            card = parse_card(d["card"])
+            b.discard.append(card)
+            if isinstance(card, int):  # it threw a drawn card away: it held no known card above it
+                _cap(b, d["seat"], card + (DRAW2_FIRST_SLACK if b.draws_left else 0.0))
             if d["seat"] == b.seat:
                 b.holding = None
         elif kind == "power_used":
-            b.discard.append(parse_card(d["power"]))
+            card = parse_card(d["power"])
+            b.discard.append(card)
+            if card is Power.DRAW2:
+                b.draws_left = 2
             if d["seat"] == b.seat:
                 b.holding = None
         elif kind == "peeked":
             if d["seat"] in b.knows:
                 b.knows[d["seat"]][d["position"] - 1] = True
+                b.capped[d["seat"]][d["position"] - 1] = None
         elif kind == "you_peeked" and b.seat in b.lines:
             b.lines[b.seat][d["position"] - 1] = parse_card(d["card"])
         elif kind == "swapped":
@@ -189,6 +220,8 @@ class StrongBot:
                 b.lines[s][i], b.lines[o][j] = b.lines[o][j], b.lines[s][i]
                 b.knows[s][i] = b.knows[o][j] = False  # blind, both ways (R-POWER-2)
                 b.kept_under[s][i], b.kept_under[o][j] = b.kept_under[o][j], b.kept_under[s][i]
+                b.capped[s][i] = b.capped[o][j] = None  # nobody knows these any more
+                b.declined[s] = b.declined[o] = False
         elif kind == "reshuffled":
             b.discard = b.discard[-1:]
         elif kind == "time_up":
@@ -284,16 +317,21 @@ class StrongBot:
         s, i = place
         dumped = b.dumped[s][i]
         if s == b.seat:
-            under, knocked = None, False
+            under, knocked, cap = None, False, None
         else:
             under, knocked = b.kept_under[s][i], view.knocker == s and b.knows[s][i]
-        if under is None and not knocked and not dumped:
+            cap = b.capped[s][i] if b.knows[s][i] else None
+        if under is None and not knocked and not dumped and cap is None:
             return None
+        mean = _unknown_mean(b)
 
         def weight(card: Card) -> float:
             if isinstance(card, Power):
-                return 0.05 if under is not None else 0.5
+                w = 0.05 if under is not None else 0.5
+                return w * CAP_WEIGHT if cap is not None and mean > cap + 0.5 else w
             w = 1.0 if under is None or card <= under - 0.5 else 0.12
+            if cap is not None and card > cap + 0.5:
+                w *= CAP_WEIGHT
             if dumped:
                 w *= math.exp(0.35 * card)
             return w * math.exp(-0.25 * card) if knocked else w
@@ -420,6 +458,20 @@ def _copy(s: State) -> State:
     )
 
 
+def _cap(b: SeatBelief, seat: int, worth: float) -> None:
+    """Note that `seat`'s play showed it held no card it knew worth more than `worth` (not mine:
+    I know my own cards)."""
+    if seat == b.seat or seat not in b.capped:
+        return
+    caps = b.capped[seat]
+    for i in range(4):
+        if b.knows[seat][i] and not b.dumped[seat][i]:
+            caps[i] = worth if caps[i] is None else min(caps[i], worth)
+
+
+CAP_WEIGHT = 0.2           # how likely a card above what a seat's play showed (`SeatBelief.capped`) still is
+UNKNOWN_BONUS = 0.4        # a careful player replaces a card it does not know a little before a known one
+DRAW2_FIRST_SLACK = 2.0    # a careful player throws the first card of a Draw 2 away unless it gains this
 PEEK_BONUS = 0.003         # what the playouts miss of knowing a card of one's own (a tie-break)
 UNKNOWN_WORTH = 4.9       # what a careful player reckons a card of its own it does not know is worth
 MAX_PLAYOUT_ACTIONS = 400  # a round that has not ended by then is scored as it lies
