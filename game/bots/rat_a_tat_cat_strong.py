@@ -338,6 +338,21 @@ class StrongBot:
 
         return weight
 
+    def sample_weight(self, state: State, knows: list[list[bool]]) -> float:
+        """Return how likely a sample is given what the other seats chose not to do: a seat that could
+        knock and did not most likely did not hold a line it knew to be low."""
+        b = self.belief
+        assert b is not None
+        mean = _unknown_mean(b)
+        weight = 1.0
+        for s, declined in b.declined.items():
+            if declined and s != b.seat and not state.out[s]:
+                line, know = state.lines[s], knows[s]
+                est = sum(c if k and type(c) is int else mean for c, k in zip(line, know))
+                if _would_knock(est, 4 - sum(know), mean, 0):
+                    weight *= DECLINED_WEIGHT
+        return weight
+
     # ---------------------------------------------------------- choosing
 
     def act(self, view: SeatView) -> Action:
@@ -400,13 +415,14 @@ class StrongBot:
         mean = _unknown_mean(self.belief)
         totals = {a: 0.0 for a in candidates}
         counts = {a: 0 for a in candidates}
+        weights = {a: 0.0 for a in candidates}
         alive = list(candidates)
         half = max(budget.min_samples // 2, budget.playouts // (2 * len(candidates)))
         started = time.thread_time()  # its own CPU: a busy machine does not make it think less
         spent = sample = 0
         while True:
             if sample == half and len(alive) > 2:  # the worse half is dropped
-                alive.sort(key=lambda a: (-totals[a] / counts[a], candidates.index(a)))
+                alive.sort(key=lambda a: (-totals[a] / weights[a], candidates.index(a)))
                 alive = alive[:max(2, len(alive) // 2)]
             if sample >= budget.min_samples and spent + len(alive) > budget.playouts:
                 break
@@ -414,17 +430,19 @@ class StrongBot:
                 break
             seed = self.rng.getrandbits(32)
             base, knows = self.sample(view, hidden, random.Random(seed))
+            w = self.sample_weight(base, knows)
             for a in alive:
                 know = [k[:] for k in knows]
-                totals[a] += _playout(_copy(base), me, a, know, mean, random.Random(seed + 1), self.belief.turns)
+                totals[a] += w * _playout(_copy(base), me, a, know, mean, random.Random(seed + 1), self.belief.turns)
                 counts[a] += 1
+                weights[a] += w
             spent += len(alive)
             sample += 1
         for a in candidates:
             if a.type is ActionType.PEEK and counts[a]:  # on a tie, knowing beats not knowing
-                totals[a] += PEEK_BONUS * counts[a]
-        self.last_values = {str(a.to_dict()): (round(totals[a] / counts[a], 3), counts[a]) for a in candidates if counts[a]}
-        return max(alive, key=lambda a: (totals[a] / counts[a], -candidates.index(a)))
+                totals[a] += PEEK_BONUS * weights[a]
+        self.last_values = {str(a.to_dict()): (round(totals[a] / weights[a], 3), counts[a]) for a in candidates if counts[a]}
+        return max(alive, key=lambda a: (totals[a] / weights[a], -candidates.index(a)))
 
 
 # ---------------------------------------------------------------- playouts (on sampled States only)
@@ -469,6 +487,7 @@ def _cap(b: SeatBelief, seat: int, worth: float) -> None:
             caps[i] = worth if caps[i] is None else min(caps[i], worth)
 
 
+DECLINED_WEIGHT = 0.3      # how likely a line a seat would have knocked with is, when it did not knock
 CAP_WEIGHT = 0.2           # how likely a card above what a seat's play showed (`SeatBelief.capped`) still is
 UNKNOWN_BONUS = 0.4        # a careful player replaces a card it does not know a little before a known one
 DRAW2_FIRST_SLACK = 2.0    # a careful player throws the first card of a Draw 2 away unless it gains this
@@ -526,12 +545,7 @@ def _policy(state: State, seat: int, know: list[bool], mean: float, rng: random.
     if phase is Phase.END_TURN:
         if not may_knock(state):
             return END_TURN
-        me = sum(est)
-        unknown = 4 - sum(know)
-        if (unknown == 0 and me <= 6) or me + 2.0 + 1.5 * unknown <= 4 * mean or turns >= 40 \
-                or (turns >= 12 and me < 4 * mean):
-            return KNOCK
-        return END_TURN
+        return KNOCK if _would_knock(sum(est), 4 - sum(know), mean, turns) else END_TURN
     card = state.drawn
     if state.drawn_from is Source.DISCARD:
         return replace(worst + 1)
@@ -553,6 +567,13 @@ def _policy(state: State, seat: int, know: list[bool], mean: float, rng: random.
             return swap(p, rng.choice(others), rng.choice(places))
         return SWAP_SKIP
     return DISCARD
+
+
+def _would_knock(me: float, unknown: int, mean: float, turns: int) -> bool:
+    """Return True if a careful player knocks with a line it reckons worth `me` (`unknown` of its cards
+    unseen) after `turns` turns of its own (the heuristic's rule, against lines it knows nothing of)."""
+    return (unknown == 0 and me <= 6) or me + 2.0 + 1.5 * unknown <= 4 * mean or turns >= 40 \
+        or (turns >= 12 and me < 4 * mean)
 
 
 def _line_points(line: Sequence[Card], mean: float) -> float:
