@@ -4,6 +4,7 @@ decides it. Small search budgets keep the tests' CPU low; its strength is bench/
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.bots import BOT_KINDS, BotFeeder, make_bot
-from game.bots.rat_a_tat_cat_strong import Budget, StrongBot
+from game.bots.rat_a_tat_cat_strong import Budget, StrongBot, _step
 from game.engine import GAMES
 from game.engine.rat_a_tat_cat import (
     DECK,
@@ -19,9 +20,16 @@ from game.engine.rat_a_tat_cat import (
     DRAW_PILE,
     END_TURN,
     MEMORISED,
+    ActionType,
     Phase,
+    apply,
+    apply_chance,
     card_places,
+    chance_due,
+    legal_actions,
+    new_game,
     replace,
+    sample_chance,
     to_act,
     view_for,
 )
@@ -219,3 +227,37 @@ def test_a_seat_that_could_knock_and_did_not_is_believed_to_hold_more():
         weighted += w * outer
         weights += w
     assert weighted / weights > plain + 0.5
+
+
+# ---------------------------------------------------------------- the playouts' own steps
+
+
+@pytest.mark.parametrize(("players", "kids"), [(2, False), (3, True), (4, False)])
+def test_a_playout_step_leaves_the_state_the_engines_apply_leaves(players, kids):
+    # every legal action of every turn of whole games (long rounds, so that piles run out and are
+    # reshuffled; knocks, last turns, the round's end and the game's end): `_step` on one copy, the
+    # engine's `apply` (and its reshuffle, from the same random stream) on another: the same State
+    rng = random.Random(players)
+    state = new_game(players, rng, {"end": "rounds", "rounds": 2, "kids": kids})
+    compared = reshuffles = ends = 0
+    while state.phase is not Phase.OVER:
+        if chance_due(state):
+            apply_chance(state, sample_chance(state, rng))
+            continue
+        seat = min(to_act(state))
+        actions = legal_actions(state, seat)
+        if state.phase is not Phase.LOOK:
+            for action in actions:
+                seed = rng.getrandbits(32)
+                ours, theirs = copy.deepcopy(state), copy.deepcopy(state)
+                _step(ours, seat, action, random.Random(seed))
+                apply(theirs, seat, action)
+                if theirs.phase is Phase.RESHUFFLE and not theirs.replacing:
+                    apply_chance(theirs, sample_chance(theirs, random.Random(seed)))
+                    reshuffles += 1
+                ends += theirs.phase in (Phase.DEAL, Phase.OVER) or theirs.replacing
+                assert ours == theirs, (action, seat)
+                compared += 1
+        calm = [a for a in actions if a.type is not ActionType.KNOCK]
+        apply(state, seat, rng.choice(actions if rng.random() < 0.02 or not calm else calm))
+    assert compared > 500 and reshuffles > 0 and ends > 0

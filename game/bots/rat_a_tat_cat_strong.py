@@ -6,10 +6,18 @@ phone gets (`observe`) — where every card it has seen is, what each seat can k
 discard pile (every discard is public), the seats' turns. To choose, it samples the hidden cards
 (the deck minus every card it has seen where it still is) into the face-down places it does not
 know and the draw pile, builds an engine State for that sample, and plays each candidate move
-there with the real engine's `apply` to the round's end, every seat following a quick policy that
-uses only what that seat knows in the sample. Every candidate meets the same samples (common
-random numbers), the weaker half is dropped halfway, and the best mean value wins: the game's win
-in its last round, else an estimate of the chance to win from the totals and the rounds left.
+there (with the real engine's `apply`) and then the rest of the round (with `_step`, the engine's
+transitions without their checks and events: a test compares it with `apply` move by move; the
+round's end is the engine's own), every seat following a quick policy that uses only what that
+seat knows in the sample. Every candidate meets the same samples (common random numbers), the
+weaker half is dropped halfway, and the best weighted mean value wins: the game's win in its
+last round, else an estimate of the chance to win from the totals and the rounds left.
+
+What the other seats did shapes the samples, as a careful player reads a table: a card a seat
+kept from the pile is most likely lower than the one it gave up; a seat that left a low discard,
+threw a drawn card away or gave up a card as its worst most likely holds no card it knows much
+above that (`SeatBelief.capped`); a sample in which a seat that could knock and did not would
+have knocked by a careful player's rule weighs less (`sample_weight`).
 
 It never reads a State it is not given: the only States it touches are the ones it builds.
 The search is a fixed number of playouts per move (deterministic given the bot's rng), with a
@@ -53,6 +61,7 @@ from game.engine.rat_a_tat_cat import (
     apply_chance,
     legal_actions,
     may_knock,
+    next_in,
     normalize_options,
     parse_card,
     peek,
@@ -60,6 +69,7 @@ from game.engine.rat_a_tat_cat import (
     sample_chance,
     swap,
 )
+from game.engine.rat_a_tat_cat.ending import end_round
 
 Known = Card | None  # a card the seat knows, or None
 
@@ -68,7 +78,7 @@ Known = Card | None  # a card the seat knows, or None
 class Budget:
     """How hard the bot thinks: playouts per move (split over the candidates) and a time cap."""
 
-    playouts: int = 500          # playouts per move, over all candidates (fewer once half are dropped)
+    playouts: int = 1500         # playouts per move, over all candidates (fewer once half are dropped)
     min_samples: int = 12        # samples every candidate gets at least, however many there are
     seconds: float = 0.2         # stop sampling after this much CPU time (a slow machine), keeping what is done
     max_candidates: int = 9      # moves searched at most (the rest pruned by a quick estimate)
@@ -125,6 +135,7 @@ class StrongBot:
         self.fallbacks = 0          # moves the belief could not explain (a bug): the heuristic chose
         self.last_values: dict[str, tuple[float, int]] = {}  # the last search: each move's mean value, samples
         self._backup = HeuristicBot(random.Random(0))
+        self._tables: dict[tuple[int, int], dict[Card, float] | None] | None = None  # during a search
 
     # ---------------------------------------------------------- belief
 
@@ -282,12 +293,13 @@ class StrongBot:
             lines.append(list(mine))  # type: ignore[arg-type]  (the holes are filled below)
             knows.append([c is not None for c in mine] if s == b.seat else list(b.knows[s]))
         holes = [(s, i) for s in range(view.players) if lines[s] for i in range(4) if lines[s][i] is None]
-        for s, i in sorted(holes, key=lambda si: self._weighted(si, view) is None):
-            weight = self._weighted((s, i), view)
-            if weight is None:
+        tables = {si: self._table(si, view, hidden) for si in holes}
+        for s, i in sorted(holes, key=lambda si: tables[si] is None):
+            table = tables[(s, i)]
+            if table is None:
                 lines[s][i] = cards.pop()
             else:
-                k = rng.choices(range(len(cards)), [weight(c) for c in cards])[0]
+                k = rng.choices(range(len(cards)), [table[c] for c in cards])[0]
                 cards[k], cards[-1] = cards[-1], cards[k]
                 lines[s][i] = cards.pop()
         deciding = view.phase == "decide"
@@ -306,6 +318,17 @@ class StrongBot:
             round_scores=[list(r) for r in view.round_scores], time_up=b.time_up,
         )
         return state, knows
+
+    def _table(self, place: tuple[int, int], view: SeatView, hidden: Sequence[Card]) -> dict[Card, float] | None:
+        """Return `_weighted`'s weights of the hidden cards for a place, kept for the search's samples."""
+        cache = self._tables
+        if cache is not None and place in cache:
+            return cache[place]
+        weight = self._weighted(place, view)
+        table = None if weight is None else {c: weight(c) for c in set(hidden)}
+        if cache is not None:
+            cache[place] = table
+        return table
 
     def _weighted(self, place: tuple[int, int], view: SeatView) -> Any:
         """Return how likely each card is in another seat's hidden place, as a weight function of the
@@ -419,6 +442,7 @@ class StrongBot:
         alive = list(candidates)
         half = max(budget.min_samples // 2, budget.playouts // (2 * len(candidates)))
         started = time.thread_time()  # its own CPU: a busy machine does not make it think less
+        self._tables = {}  # the belief does not change during a search: its sampling weights neither
         spent = sample = 0
         while True:
             if sample == half and len(alive) > 2:  # the worse half is dropped
@@ -438,6 +462,7 @@ class StrongBot:
                 weights[a] += w
             spent += len(alive)
             sample += 1
+        self._tables = None
         for a in candidates:
             if a.type is ActionType.PEEK and counts[a]:  # on a tie, knowing beats not knowing
                 totals[a] += PEEK_BONUS * weights[a]
@@ -498,8 +523,10 @@ ROUND_SPREAD = 9.0         # the spread of one round's score difference between 
 
 
 def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean: float,
-             rng: random.Random, turns: Counter[int]) -> float:
-    """Apply `first` for `me`, play the round out with `_policy` for every seat; return my value."""
+             rng: random.Random, turns: Counter[int], step: Any = None) -> float:
+    """Apply `first` for `me` (with the engine), play the round out with `_policy` for every seat
+    (with `step`: `_step`, or the engine's `apply` in the tests that compare them); return my value."""
+    step = step or _step
     turns = Counter(turns)
     _learn(state, me, first, know)
     apply(state, me, first)
@@ -516,8 +543,72 @@ def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean:
             turns[seat] += 1
         action = _policy(state, seat, know[seat], mean, rng, turns[seat])
         _learn(state, seat, action, know)
-        apply(state, seat, action)
+        step(state, seat, action, rng)
     return _value(state, me, mean)
+
+
+def _step(state: State, seat: int, action: Action, rng: random.Random) -> None:
+    """Carry out a legal turn action on a sampled State as the engine's `apply` does (the same State
+    after it, the same draws of `rng` for a reshuffle), without its checks and events: a playout's
+    steps are many. The round's end is the engine's own (`end_round`)."""
+    kind = action.type
+    if kind is ActionType.DRAW:
+        if action.source is Source.DISCARD:  # R-TURN-1
+            state.drawn, state.drawn_from = state.discard.pop(), Source.DISCARD
+        else:
+            if state.draws_left:  # R-POWER-3
+                state.draws_left -= 1
+            if not state.pile:  # R-PILE-1: as `sample_chance` and `apply_chance` shuffle it
+                pile = state.discard[:-1]
+                rng.shuffle(pile)
+                state.pile, state.discard = pile, state.discard[-1:]
+            state.drawn, state.drawn_from = state.pile.pop(0), Source.PILE
+        state.phase = Phase.DECIDE
+        return
+    if kind is ActionType.KNOCK or kind is ActionType.END_TURN:
+        _step_end_turn(state, seat, kind is ActionType.KNOCK)
+        return
+    card, state.drawn, state.drawn_from = state.drawn, None, None
+    if kind is ActionType.REPLACE:
+        line = state.lines[seat]
+        state.discard.append(line[action.position - 1])
+        line[action.position - 1] = card
+    elif kind is ActionType.DISCARD:
+        state.discard.append(card)
+        if state.draws_left:  # R-POWER-3: the first thrown away, the second drawn
+            state.phase = Phase.DRAW
+            return
+    else:  # a power used (R-POWER-1..4): dead on the discard pile
+        state.discard.append(card)
+        if kind is ActionType.DRAW2:
+            state.draws_left, state.phase = 2, Phase.DRAW
+            return
+        if kind is ActionType.PEEK:
+            state.peeked = action.position
+        elif not action.skip:
+            mine, theirs = state.lines[seat], state.lines[action.other_seat]
+            p, q = action.position - 1, action.other_position - 1
+            mine[p], theirs[q] = theirs[q], mine[p]
+    state.draws_left = 0  # the engine's _finish_turn
+    state.had_turn[seat] = True
+    if state.peeked is not None or may_knock(state):
+        state.phase = Phase.END_TURN
+    else:
+        _step_end_turn(state, seat, False)
+
+
+def _step_end_turn(state: State, seat: int, knock: bool) -> None:
+    """The engine's end of a turn (R-END-1/2): a knock, the last turns, the next seat's turn."""
+    state.peeked = None
+    if knock:
+        state.knocker, state.last_turns = seat, len(state.seats_in()) - 1
+    elif state.knocker is not None:
+        state.last_turns -= 1
+        if state.last_turns == 0:
+            end_round(state)
+            return
+    state.phase, state.turn = Phase.DRAW, next_in(state, seat)
+    state.drawn, state.drawn_from, state.draws_left, state.peeked = None, None, 0, None
 
 
 def _learn(state: State, seat: int, action: Action, know: list[list[bool]]) -> None:
