@@ -4,6 +4,7 @@ decides it. Small search budgets keep the tests' CPU low; its strength is bench/
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 from game.bots import BOT_KINDS, BotFeeder, make_bot
-from game.bots.rat_a_tat_cat_strong import Budget, StrongBot
+from game.bots.rat_a_tat_cat_strong import Budget, StrongBot, _step
 from game.engine import GAMES
 from game.engine.rat_a_tat_cat import (
     DECK,
@@ -19,9 +20,16 @@ from game.engine.rat_a_tat_cat import (
     DRAW_PILE,
     END_TURN,
     MEMORISED,
+    ActionType,
     Phase,
+    apply,
+    apply_chance,
     card_places,
+    chance_due,
+    legal_actions,
+    new_game,
     replace,
+    sample_chance,
     to_act,
     view_for,
 )
@@ -164,3 +172,92 @@ def test_a_card_kept_from_the_pile_over_a_known_9_is_sampled_low():
     uniform = sum(1 for c in hidden if isinstance(c, int) and c <= 8) / len(hidden)
     assert low > uniform + 0.1
     assert sum(1 for c in drawn if not isinstance(c, int)) < 0.05 * len(drawn)  # a power card is never kept
+
+
+def _samples_at(f: Fed, seat: int, position: int, n: int = 300) -> list[Any]:
+    view = view_for(f.t.state, 1)
+    hidden = f.bot.hidden_cards(view)
+    assert hidden is not None
+    return [f.bot.sample(view, hidden, random.Random(i))[0].lines[seat][position - 1] for i in range(n)]
+
+
+def test_cards_a_seat_showed_it_had_nothing_above_are_sampled_low():
+    # seat 0 knows its outer cards (its look). It leaves a 1 on the discard pile and throws away a
+    # drawn 8: a careful player does that only when none of the cards it knows is much above the 1,
+    # so the bot's samples put mostly low cards there; its middle cards (which it does not know) stay
+    # as likely as any card
+    f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [1, 8, 8], seed=5)
+    f.act(0, MEMORISED)
+    f.act(1, MEMORISED)
+    f.act(1, DRAW_PILE)
+    f.act(1, DISCARD)  # the 1 lies on top
+    f.act(0, DRAW_PILE)  # seat 0 leaves it there
+    f.act(0, DISCARD)  # and throws the 8 away
+    hidden = f.bot.hidden_cards(view_for(f.t.state, 1))
+    assert hidden is not None
+    uniform = sum(1 for c in hidden if isinstance(c, int) and c <= 2) / len(hidden)
+    for position in (1, 4):
+        outer = _samples_at(f, 0, position)
+        assert sum(1 for c in outer if isinstance(c, int) and c <= 2) / len(outer) > uniform + 0.2
+    middle = _samples_at(f, 0, 2)
+    assert sum(1 for c in middle if isinstance(c, int) and c <= 2) / len(middle) < uniform + 0.1
+
+
+def test_a_seat_that_could_knock_and_did_not_is_believed_to_hold_more():
+    # after both seats had a turn, seat 0 may knock and ends its turn instead: the samples in which
+    # the cards it knows (its outer two) are low enough for a careful player to knock weigh less
+    f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [5, 8, 8, 6], seed=5)
+    f.act(0, MEMORISED)
+    f.act(1, MEMORISED)
+    f.act(1, DRAW_PILE)
+    f.act(1, DISCARD)
+    f.act(0, DRAW_PILE)
+    f.act(0, DISCARD)
+    assert f.t.state.phase is Phase.END_TURN
+    f.act(0, END_TURN)
+    view = view_for(f.t.state, 1)
+    hidden = f.bot.hidden_cards(view)
+    assert hidden is not None
+    plain = weighted = weights = 0.0
+    for i in range(400):
+        state, knows = f.bot.sample(view, hidden, random.Random(i))
+        w = f.bot.sample_weight(state, knows)
+        outer = sum(c if isinstance(c, int) else 5 for c in (state.lines[0][0], state.lines[0][3]))
+        plain += outer / 400
+        weighted += w * outer
+        weights += w
+    assert weighted / weights > plain + 0.5
+
+
+# ---------------------------------------------------------------- the playouts' own steps
+
+
+@pytest.mark.parametrize(("players", "kids"), [(2, False), (3, True), (4, False)])
+def test_a_playout_step_leaves_the_state_the_engines_apply_leaves(players, kids):
+    # every legal action of every turn of whole games (long rounds, so that piles run out and are
+    # reshuffled; knocks, last turns, the round's end and the game's end): `_step` on one copy, the
+    # engine's `apply` (and its reshuffle, from the same random stream) on another: the same State
+    rng = random.Random(players)
+    state = new_game(players, rng, {"end": "rounds", "rounds": 2, "kids": kids})
+    compared = reshuffles = ends = 0
+    while state.phase is not Phase.OVER:
+        if chance_due(state):
+            apply_chance(state, sample_chance(state, rng))
+            continue
+        seat = min(to_act(state))
+        actions = legal_actions(state, seat)
+        if state.phase is not Phase.LOOK:
+            for action in actions:
+                seed = rng.getrandbits(32)
+                ours, theirs = copy.deepcopy(state), copy.deepcopy(state)
+                _step(ours, seat, action, random.Random(seed))
+                apply(theirs, seat, action)
+                if theirs.phase is Phase.RESHUFFLE and not theirs.replacing:
+                    apply_chance(theirs, sample_chance(theirs, random.Random(seed)))
+                    reshuffles += 1
+                ends += theirs.phase in (Phase.DEAL, Phase.OVER) or theirs.replacing
+                assert ours == theirs, (action, seat)
+                compared += 1
+        calm = [a for a in actions if a.type is not ActionType.KNOCK]
+        apply(state, seat, rng.choice(actions if rng.random() < 0.02 or not calm else calm))
+    assert compared > 500 and reshuffles > 0 and ends > 0

@@ -6,10 +6,18 @@ phone gets (`observe`) — where every card it has seen is, what each seat can k
 discard pile (every discard is public), the seats' turns. To choose, it samples the hidden cards
 (the deck minus every card it has seen where it still is) into the face-down places it does not
 know and the draw pile, builds an engine State for that sample, and plays each candidate move
-there with the real engine's `apply` to the round's end, every seat following a quick policy that
-uses only what that seat knows in the sample. Every candidate meets the same samples (common
-random numbers), the weaker half is dropped halfway, and the best mean value wins: the game's win
-in its last round, else an estimate of the chance to win from the totals and the rounds left.
+there (with the real engine's `apply`) and then the rest of the round (with `_step`, the engine's
+transitions without their checks and events: a test compares it with `apply` move by move; the
+round's end is the engine's own), every seat following a quick policy that uses only what that
+seat knows in the sample. Every candidate meets the same samples (common random numbers), the
+weaker half is dropped halfway, and the best weighted mean value wins: the game's win in its
+last round, else an estimate of the chance to win from the totals and the rounds left.
+
+What the other seats did shapes the samples, as a careful player reads a table: a card a seat
+kept from the pile is most likely lower than the one it gave up; a seat that left a low discard,
+threw a drawn card away or gave up a card as its worst most likely holds no card it knows much
+above that (`SeatBelief.capped`); a sample in which a seat that could knock and did not would
+have knocked by a careful player's rule weighs less (`sample_weight`).
 
 It never reads a State it is not given: the only States it touches are the ones it builds.
 The search is a fixed number of playouts per move (deterministic given the bot's rng), with a
@@ -53,6 +61,7 @@ from game.engine.rat_a_tat_cat import (
     apply_chance,
     legal_actions,
     may_knock,
+    next_in,
     normalize_options,
     parse_card,
     peek,
@@ -60,6 +69,7 @@ from game.engine.rat_a_tat_cat import (
     sample_chance,
     swap,
 )
+from game.engine.rat_a_tat_cat.ending import end_round
 
 Known = Card | None  # a card the seat knows, or None
 
@@ -68,7 +78,7 @@ Known = Card | None  # a card the seat knows, or None
 class Budget:
     """How hard the bot thinks: playouts per move (split over the candidates) and a time cap."""
 
-    playouts: int = 500          # playouts per move, over all candidates (fewer once half are dropped)
+    playouts: int = 1500         # playouts per move, over all candidates (fewer once half are dropped)
     min_samples: int = 12        # samples every candidate gets at least, however many there are
     seconds: float = 0.2         # stop sampling after this much CPU time (a slow machine), keeping what is done
     max_candidates: int = 9      # moves searched at most (the rest pruned by a quick estimate)
@@ -87,6 +97,12 @@ class SeatBelief:
     #   from the pile over a card worth this much: it is most likely lower (None: nothing is known)
     dumped: dict[int, list[bool]] = field(default_factory=dict)    # a hidden card another seat gave
     #   away with a Swap, knowing it: most likely high
+    capped: dict[int, list[float | None]] = field(default_factory=dict)  # a hidden card its owner knew
+    #   when its play showed it held nothing above this (it left a low discard, threw away a drawn
+    #   card, replaced a card worth this much as its worst): most likely at most this
+    declined: dict[int, bool] = field(default_factory=dict)        # the seat could knock at the end of
+    #   its last turn and did not: its line, as it knows it, was most likely not low
+    draws_left: int = 0                                            # the current turn's Draw 2 draws left
     discard: list[Card] = field(default_factory=list)              # the discard pile, top last
     had_turn: set[int] = field(default_factory=set)                # R-END-1: seats whose turn ended
     turns: Counter[int] = field(default_factory=Counter)           # turns begun this round, per seat
@@ -101,6 +117,9 @@ def _new_round(belief: SeatBelief, seats: Sequence[int], discard: Any) -> None:
     belief.knows = {s: [p in OUTER_POSITIONS for p in (1, 2, 3, 4)] for s in seats}
     belief.kept_under = {s: [None] * 4 for s in seats}
     belief.dumped = {s: [False] * 4 for s in seats}
+    belief.capped = {s: [None] * 4 for s in seats}
+    belief.declined = {s: False for s in seats}
+    belief.draws_left = 0
     belief.discard = [parse_card(discard)]
     belief.had_turn, belief.turns, belief.current, belief.holding = set(), Counter(), None, None
 
@@ -116,6 +135,7 @@ class StrongBot:
         self.fallbacks = 0          # moves the belief could not explain (a bug): the heuristic chose
         self.last_values: dict[str, tuple[float, int]] = {}  # the last search: each move's mean value, samples
         self._backup = HeuristicBot(random.Random(0))
+        self._tables: dict[tuple[int, int], dict[Card, float] | None] | None = None  # during a search
 
     # ---------------------------------------------------------- belief
 
@@ -148,6 +168,18 @@ class StrongBot:
                 b.had_turn.add(b.current)
             b.current = d["seat"]
             b.turns[d["seat"]] += 1
+            b.declined[d["seat"]] = False
+            b.draws_left = 0
+        elif kind == "turn_end":
+            b.declined[d["seat"]] = bool(d["may_knock"])
+        elif kind == "knocked":
+            b.declined[d["seat"]] = False
+        elif kind == "drew" and d["source"] == "pile":
+            top = b.discard[-1] if b.discard else None
+            if b.draws_left:
+                b.draws_left -= 1
+            elif isinstance(top, int):  # it left the top discard: it had no known card much above it
+                _cap(b, d["seat"], top + 1)
         elif kind == "drew" and d["source"] == "discard":
             b.discard.pop()
             if d["seat"] == b.seat:
@@ -162,23 +194,33 @@ class StrongBot:
                 old = parse_card(d["discarded"])
                 worth = float(old) if b.knows[s][i] and isinstance(old, int) else UNKNOWN_WORTH
                 b.kept_under[s][i] = worth if b.lines[s][i] is None else None
+                if not b.dumped[s][i]:  # it gave up its worst card: the others it knows are no higher
+                    _cap(b, s, worth + (0.0 if b.knows[s][i] else UNKNOWN_BONUS))
                 b.dumped[s][i] = False
+                b.capped[s][i] = None
                 b.knows[s][i] = True
             if s == b.seat:
                 b.holding = None
         elif kind == "you_placed" and b.seat in b.lines:
             b.lines[b.seat][d["position"] - 1] = parse_card(d["card"])
         elif kind == "discarded":
-            b.discard.append(parse_card(d["card"]))
+            card = parse_card(d["card"])
+            b.discard.append(card)
+            if isinstance(card, int):  # it threw a drawn card away: it held no known card above it
+                _cap(b, d["seat"], card + (DRAW2_FIRST_SLACK if b.draws_left else 0.0))
             if d["seat"] == b.seat:
                 b.holding = None
         elif kind == "power_used":
-            b.discard.append(parse_card(d["power"]))
+            card = parse_card(d["power"])
+            b.discard.append(card)
+            if card is Power.DRAW2:
+                b.draws_left = 2
             if d["seat"] == b.seat:
                 b.holding = None
         elif kind == "peeked":
             if d["seat"] in b.knows:
                 b.knows[d["seat"]][d["position"] - 1] = True
+                b.capped[d["seat"]][d["position"] - 1] = None
         elif kind == "you_peeked" and b.seat in b.lines:
             b.lines[b.seat][d["position"] - 1] = parse_card(d["card"])
         elif kind == "swapped":
@@ -189,6 +231,8 @@ class StrongBot:
                 b.lines[s][i], b.lines[o][j] = b.lines[o][j], b.lines[s][i]
                 b.knows[s][i] = b.knows[o][j] = False  # blind, both ways (R-POWER-2)
                 b.kept_under[s][i], b.kept_under[o][j] = b.kept_under[o][j], b.kept_under[s][i]
+                b.capped[s][i] = b.capped[o][j] = None  # nobody knows these any more
+                b.declined[s] = b.declined[o] = False
         elif kind == "reshuffled":
             b.discard = b.discard[-1:]
         elif kind == "time_up":
@@ -249,12 +293,13 @@ class StrongBot:
             lines.append(list(mine))  # type: ignore[arg-type]  (the holes are filled below)
             knows.append([c is not None for c in mine] if s == b.seat else list(b.knows[s]))
         holes = [(s, i) for s in range(view.players) if lines[s] for i in range(4) if lines[s][i] is None]
-        for s, i in sorted(holes, key=lambda si: self._weighted(si, view) is None):
-            weight = self._weighted((s, i), view)
-            if weight is None:
+        tables = {si: self._table(si, view, hidden) for si in holes}
+        for s, i in sorted(holes, key=lambda si: tables[si] is None):
+            table = tables[(s, i)]
+            if table is None:
                 lines[s][i] = cards.pop()
             else:
-                k = rng.choices(range(len(cards)), [weight(c) for c in cards])[0]
+                k = rng.choices(range(len(cards)), [table[c] for c in cards])[0]
                 cards[k], cards[-1] = cards[-1], cards[k]
                 lines[s][i] = cards.pop()
         deciding = view.phase == "decide"
@@ -274,6 +319,17 @@ class StrongBot:
         )
         return state, knows
 
+    def _table(self, place: tuple[int, int], view: SeatView, hidden: Sequence[Card]) -> dict[Card, float] | None:
+        """Return `_weighted`'s weights of the hidden cards for a place, kept for the search's samples."""
+        cache = self._tables
+        if cache is not None and place in cache:
+            return cache[place]
+        weight = self._weighted(place, view)
+        table = None if weight is None else {c: weight(c) for c in set(hidden)}
+        if cache is not None:
+            cache[place] = table
+        return table
+
     def _weighted(self, place: tuple[int, int], view: SeatView) -> Any:
         """Return how likely each card is in another seat's hidden place, as a weight function of the
         card, or None for "as likely as any": a card its owner kept from the pile over a card worth w
@@ -284,20 +340,40 @@ class StrongBot:
         s, i = place
         dumped = b.dumped[s][i]
         if s == b.seat:
-            under, knocked = None, False
+            under, knocked, cap = None, False, None
         else:
             under, knocked = b.kept_under[s][i], view.knocker == s and b.knows[s][i]
-        if under is None and not knocked and not dumped:
+            cap = b.capped[s][i] if b.knows[s][i] else None
+        if under is None and not knocked and not dumped and cap is None:
             return None
+        mean = _unknown_mean(b)
 
         def weight(card: Card) -> float:
             if isinstance(card, Power):
-                return 0.05 if under is not None else 0.5
+                w = 0.05 if under is not None else 0.5
+                return w * CAP_WEIGHT if cap is not None and mean > cap + 0.5 else w
             w = 1.0 if under is None or card <= under - 0.5 else 0.12
+            if cap is not None and card > cap + 0.5:
+                w *= CAP_WEIGHT
             if dumped:
                 w *= math.exp(0.35 * card)
             return w * math.exp(-0.25 * card) if knocked else w
 
+        return weight
+
+    def sample_weight(self, state: State, knows: list[list[bool]]) -> float:
+        """Return how likely a sample is given what the other seats chose not to do: a seat that could
+        knock and did not most likely did not hold a line it knew to be low."""
+        b = self.belief
+        assert b is not None
+        mean = _unknown_mean(b)
+        weight = 1.0
+        for s, declined in b.declined.items():
+            if declined and s != b.seat and not state.out[s]:
+                line, know = state.lines[s], knows[s]
+                est = sum(c if k and type(c) is int else mean for c, k in zip(line, know))
+                if _would_knock(est, 4 - sum(know), mean, 0):
+                    weight *= DECLINED_WEIGHT
         return weight
 
     # ---------------------------------------------------------- choosing
@@ -362,13 +438,15 @@ class StrongBot:
         mean = _unknown_mean(self.belief)
         totals = {a: 0.0 for a in candidates}
         counts = {a: 0 for a in candidates}
+        weights = {a: 0.0 for a in candidates}
         alive = list(candidates)
         half = max(budget.min_samples // 2, budget.playouts // (2 * len(candidates)))
         started = time.thread_time()  # its own CPU: a busy machine does not make it think less
+        self._tables = {}  # the belief does not change during a search: its sampling weights neither
         spent = sample = 0
         while True:
             if sample == half and len(alive) > 2:  # the worse half is dropped
-                alive.sort(key=lambda a: (-totals[a] / counts[a], candidates.index(a)))
+                alive.sort(key=lambda a: (-totals[a] / weights[a], candidates.index(a)))
                 alive = alive[:max(2, len(alive) // 2)]
             if sample >= budget.min_samples and spent + len(alive) > budget.playouts:
                 break
@@ -376,17 +454,20 @@ class StrongBot:
                 break
             seed = self.rng.getrandbits(32)
             base, knows = self.sample(view, hidden, random.Random(seed))
+            w = self.sample_weight(base, knows)
             for a in alive:
                 know = [k[:] for k in knows]
-                totals[a] += _playout(_copy(base), me, a, know, mean, random.Random(seed + 1), self.belief.turns)
+                totals[a] += w * _playout(_copy(base), me, a, know, mean, random.Random(seed + 1), self.belief.turns)
                 counts[a] += 1
+                weights[a] += w
             spent += len(alive)
             sample += 1
+        self._tables = None
         for a in candidates:
             if a.type is ActionType.PEEK and counts[a]:  # on a tie, knowing beats not knowing
-                totals[a] += PEEK_BONUS * counts[a]
-        self.last_values = {str(a.to_dict()): (round(totals[a] / counts[a], 3), counts[a]) for a in candidates if counts[a]}
-        return max(alive, key=lambda a: (totals[a] / counts[a], -candidates.index(a)))
+                totals[a] += PEEK_BONUS * weights[a]
+        self.last_values = {str(a.to_dict()): (round(totals[a] / weights[a], 3), counts[a]) for a in candidates if counts[a]}
+        return max(alive, key=lambda a: (totals[a] / weights[a], -candidates.index(a)))
 
 
 # ---------------------------------------------------------------- playouts (on sampled States only)
@@ -420,6 +501,21 @@ def _copy(s: State) -> State:
     )
 
 
+def _cap(b: SeatBelief, seat: int, worth: float) -> None:
+    """Note that `seat`'s play showed it held no card it knew worth more than `worth` (not mine:
+    I know my own cards)."""
+    if seat == b.seat or seat not in b.capped:
+        return
+    caps = b.capped[seat]
+    for i in range(4):
+        if b.knows[seat][i] and not b.dumped[seat][i]:
+            caps[i] = worth if caps[i] is None else min(caps[i], worth)
+
+
+DECLINED_WEIGHT = 0.3      # how likely a line a seat would have knocked with is, when it did not knock
+CAP_WEIGHT = 0.2           # how likely a card above what a seat's play showed (`SeatBelief.capped`) still is
+UNKNOWN_BONUS = 0.4        # a careful player replaces a card it does not know a little before a known one
+DRAW2_FIRST_SLACK = 2.0    # a careful player throws the first card of a Draw 2 away unless it gains this
 PEEK_BONUS = 0.003         # what the playouts miss of knowing a card of one's own (a tie-break)
 UNKNOWN_WORTH = 4.9       # what a careful player reckons a card of its own it does not know is worth
 MAX_PLAYOUT_ACTIONS = 400  # a round that has not ended by then is scored as it lies
@@ -427,8 +523,10 @@ ROUND_SPREAD = 9.0         # the spread of one round's score difference between 
 
 
 def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean: float,
-             rng: random.Random, turns: Counter[int]) -> float:
-    """Apply `first` for `me`, play the round out with `_policy` for every seat; return my value."""
+             rng: random.Random, turns: Counter[int], step: Any = None) -> float:
+    """Apply `first` for `me` (with the engine), play the round out with `_policy` for every seat
+    (with `step`: `_step`, or the engine's `apply` in the tests that compare them); return my value."""
+    step = step or _step
     turns = Counter(turns)
     _learn(state, me, first, know)
     apply(state, me, first)
@@ -445,8 +543,72 @@ def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean:
             turns[seat] += 1
         action = _policy(state, seat, know[seat], mean, rng, turns[seat])
         _learn(state, seat, action, know)
-        apply(state, seat, action)
+        step(state, seat, action, rng)
     return _value(state, me, mean)
+
+
+def _step(state: State, seat: int, action: Action, rng: random.Random) -> None:
+    """Carry out a legal turn action on a sampled State as the engine's `apply` does (the same State
+    after it, the same draws of `rng` for a reshuffle), without its checks and events: a playout's
+    steps are many. The round's end is the engine's own (`end_round`)."""
+    kind = action.type
+    if kind is ActionType.DRAW:
+        if action.source is Source.DISCARD:  # R-TURN-1
+            state.drawn, state.drawn_from = state.discard.pop(), Source.DISCARD
+        else:
+            if state.draws_left:  # R-POWER-3
+                state.draws_left -= 1
+            if not state.pile:  # R-PILE-1: as `sample_chance` and `apply_chance` shuffle it
+                pile = state.discard[:-1]
+                rng.shuffle(pile)
+                state.pile, state.discard = pile, state.discard[-1:]
+            state.drawn, state.drawn_from = state.pile.pop(0), Source.PILE
+        state.phase = Phase.DECIDE
+        return
+    if kind is ActionType.KNOCK or kind is ActionType.END_TURN:
+        _step_end_turn(state, seat, kind is ActionType.KNOCK)
+        return
+    card, state.drawn, state.drawn_from = state.drawn, None, None
+    if kind is ActionType.REPLACE:
+        line = state.lines[seat]
+        state.discard.append(line[action.position - 1])
+        line[action.position - 1] = card
+    elif kind is ActionType.DISCARD:
+        state.discard.append(card)
+        if state.draws_left:  # R-POWER-3: the first thrown away, the second drawn
+            state.phase = Phase.DRAW
+            return
+    else:  # a power used (R-POWER-1..4): dead on the discard pile
+        state.discard.append(card)
+        if kind is ActionType.DRAW2:
+            state.draws_left, state.phase = 2, Phase.DRAW
+            return
+        if kind is ActionType.PEEK:
+            state.peeked = action.position
+        elif not action.skip:
+            mine, theirs = state.lines[seat], state.lines[action.other_seat]
+            p, q = action.position - 1, action.other_position - 1
+            mine[p], theirs[q] = theirs[q], mine[p]
+    state.draws_left = 0  # the engine's _finish_turn
+    state.had_turn[seat] = True
+    if state.peeked is not None or may_knock(state):
+        state.phase = Phase.END_TURN
+    else:
+        _step_end_turn(state, seat, False)
+
+
+def _step_end_turn(state: State, seat: int, knock: bool) -> None:
+    """The engine's end of a turn (R-END-1/2): a knock, the last turns, the next seat's turn."""
+    state.peeked = None
+    if knock:
+        state.knocker, state.last_turns = seat, len(state.seats_in()) - 1
+    elif state.knocker is not None:
+        state.last_turns -= 1
+        if state.last_turns == 0:
+            end_round(state)
+            return
+    state.phase, state.turn = Phase.DRAW, next_in(state, seat)
+    state.drawn, state.drawn_from, state.draws_left, state.peeked = None, None, 0, None
 
 
 def _learn(state: State, seat: int, action: Action, know: list[list[bool]]) -> None:
@@ -474,12 +636,7 @@ def _policy(state: State, seat: int, know: list[bool], mean: float, rng: random.
     if phase is Phase.END_TURN:
         if not may_knock(state):
             return END_TURN
-        me = sum(est)
-        unknown = 4 - sum(know)
-        if (unknown == 0 and me <= 6) or me + 2.0 + 1.5 * unknown <= 4 * mean or turns >= 40 \
-                or (turns >= 12 and me < 4 * mean):
-            return KNOCK
-        return END_TURN
+        return KNOCK if _would_knock(sum(est), 4 - sum(know), mean, turns) else END_TURN
     card = state.drawn
     if state.drawn_from is Source.DISCARD:
         return replace(worst + 1)
@@ -501,6 +658,13 @@ def _policy(state: State, seat: int, know: list[bool], mean: float, rng: random.
             return swap(p, rng.choice(others), rng.choice(places))
         return SWAP_SKIP
     return DISCARD
+
+
+def _would_knock(me: float, unknown: int, mean: float, turns: int) -> bool:
+    """Return True if a careful player knocks with a line it reckons worth `me` (`unknown` of its cards
+    unseen) after `turns` turns of its own (the heuristic's rule, against lines it knows nothing of)."""
+    return (unknown == 0 and me <= 6) or me + 2.0 + 1.5 * unknown <= 4 * mean or turns >= 40 \
+        or (turns >= 12 and me < 4 * mean)
 
 
 def _line_points(line: Sequence[Card], mean: float) -> float:
