@@ -51,3 +51,14 @@ def test_hard_bots_play_whole_cat_in_the_sack_games_with_legal_moves_only(quick_
         lineup = ["strong"] * players if i % 2 else ["strong", "heuristic", "strong", "easy", "strong"][:players]
         game = play_game("cat-in-the-sack", lineup, seed=31, game_index=i, options={"open_piles": i % 4 == 1})
         assert game.outcome.winners
+
+
+def test_a_rat_search_of_one_sample_a_move_still_plays_its_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the weaker half of the candidates is dropped halfway; with one sample a move "halfway" is
+    # before any sample, which divided by zero
+    budget = rat_strong.Budget
+    monkeypatch.setattr(rat_strong, "Budget", lambda: budget(playouts=2, min_samples=1, seconds=60.0))
+    for i in range(6):
+        game = play_game("rat-a-tat-cat", ["strong", "strong", "heuristic"][: 2 + i % 2], seed=32, game_index=i,
+                         options={"end": "rounds", "rounds": 1})
+        assert game.outcome.winners

@@ -440,7 +440,7 @@ class StrongBot:
         counts = {a: 0 for a in candidates}
         weights = {a: 0.0 for a in candidates}
         alive = list(candidates)
-        half = max(budget.min_samples // 2, budget.playouts // (2 * len(candidates)))
+        half = max(1, budget.min_samples // 2, budget.playouts // (2 * len(candidates)))  # (after one sample at least)
         started = time.thread_time()  # its own CPU: a busy machine does not make it think less
         self._tables = {}  # the belief does not change during a search: its sampling weights neither
         spent = sample = 0
