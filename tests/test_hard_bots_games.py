@@ -39,9 +39,8 @@ def test_hard_is_the_strong_bot_in_both_games() -> None:
 def test_hard_bots_play_two_hundred_rat_a_tat_cat_games_with_legal_moves_only(quick_search: None) -> None:
     for i in range(200):
         players = 2 + i % 5
-        # a heuristic at every table: cut to a few playouts, the search alone may not knock for
-        # thousands of turns (see the closing note); its moves' legality is what is checked here
-        lineup = ["strong", "heuristic", "strong", "easy", "strong", "random"][:players]
+        lineup = (["strong"] * players if i % 4 == 3
+                  else ["strong", "heuristic", "strong", "easy", "strong", "random"][:players])
         game = play_game("rat-a-tat-cat", lineup, seed=31, game_index=i, options=RAT_END_MODES[i % 3])
         assert len(game.outcome.totals) == players
 
@@ -63,3 +62,21 @@ def test_a_rat_search_of_one_sample_a_move_still_plays_its_games(monkeypatch: py
         game = play_game("rat-a-tat-cat", ["strong", "strong", "heuristic"][: 2 + i % 2], seed=32, game_index=i,
                          options={"end": "rounds", "rounds": 1})
         assert game.outcome.winners
+
+
+def test_rat_strong_bots_alone_still_end_every_round(quick_search: None) -> None:
+    # cut to a few playouts, two searching bots once went 43,688 moves without a knock: each
+    # knocks by its 40th turn of a round whatever its search says (`GIVE_UP_TURNS`), as the
+    # heuristic does, so a round of two of them ends within ~2 x 41 turns of a few actions each
+    longest = 0
+    for i in range(8):
+        rounds: dict[int, int] = {}
+
+        def count(state: object) -> None:
+            rounds[state.round] = rounds.get(state.round, 0) + 1  # type: ignore[attr-defined]
+
+        game = play_game("rat-a-tat-cat", ["strong", "strong"], seed=33, game_index=i,
+                         options={"end": "elimination", "limit": 100}, observe=count)
+        assert game.outcome.winners
+        longest = max(longest, *rounds.values())
+    assert longest <= 2 * (rat_strong.GIVE_UP_TURNS + 1) * 5

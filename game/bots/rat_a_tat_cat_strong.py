@@ -387,6 +387,8 @@ class StrongBot:
             return END_TURN
         if self.belief is None or self.belief.round != view.round:
             self.observe(view, ())
+        if legal.knock and self.belief.turns[view.seat] >= GIVE_UP_TURNS:
+            return KNOCK  # a round must end, whatever a short search made of it
         hidden = self.hidden_cards(view)
         if hidden is None:
             self.fallbacks += 1
@@ -512,6 +514,7 @@ def _cap(b: SeatBelief, seat: int, worth: float) -> None:
             caps[i] = worth if caps[i] is None else min(caps[i], worth)
 
 
+GIVE_UP_TURNS = 40         # own turns in a round after which it knocks, searched or not (the heuristic's give_up)
 DECLINED_WEIGHT = 0.3      # how likely a line a seat would have knocked with is, when it did not knock
 CAP_WEIGHT = 0.2           # how likely a card above what a seat's play showed (`SeatBelief.capped`) still is
 UNKNOWN_BONUS = 0.4        # a careful player replaces a card it does not know a little before a known one
@@ -663,7 +666,7 @@ def _policy(state: State, seat: int, know: list[bool], mean: float, rng: random.
 def _would_knock(me: float, unknown: int, mean: float, turns: int) -> bool:
     """Return True if a careful player knocks with a line it reckons worth `me` (`unknown` of its cards
     unseen) after `turns` turns of its own (the heuristic's rule, against lines it knows nothing of)."""
-    return (unknown == 0 and me <= 6) or me + 2.0 + 1.5 * unknown <= 4 * mean or turns >= 40 \
+    return (unknown == 0 and me <= 6) or me + 2.0 + 1.5 * unknown <= 4 * mean or turns >= GIVE_UP_TURNS \
         or (turns >= 12 and me < 4 * mean)
 
 
