@@ -245,3 +245,41 @@ def test_same_seed_same_moves_even_with_global_random_disturbed() -> None:
     random.random()
     assert game() == first
 
+
+
+class FakeClocks:
+    """The module's `time`: each reading of a clock spends 0.005 s of CPU; the wall clock runs `ratio` times as fast."""
+
+    def __init__(self, ratio: float) -> None:
+        self.cpu, self.ratio = 0.0, ratio
+
+    def thread_time(self) -> float:
+        self.cpu += 0.005
+        return self.cpu
+
+    def perf_counter(self) -> float:
+        self.cpu += 0.005
+        return self.cpu * self.ratio
+
+
+def worlds_searched(monkeypatch: pytest.MonkeyPatch, ratio: float) -> int:
+    """Return how many worlds one auction move samples when the wall clock runs `ratio` times its CPU time."""
+    import game.bots.cat_in_the_sack_strong as strong
+    tuning = StrongTuning(steps=10**9, max_samples=10**6)  # only the clocks stop it
+    game = play_until(4, 21, 2, Phase.AUCTION, StrongBot(random.Random(1), tuning))
+    bot = game.watcher.bot
+    sampled = []
+    real = bot._sample
+    monkeypatch.setattr(bot, "_sample", lambda view: sampled.append(1) or real(view))
+    monkeypatch.setattr(strong, "time", FakeClocks(ratio))
+    bot.act(view_for(game.state, 0))
+    return len(sampled)
+
+
+def test_a_busy_machine_does_not_cut_the_search_until_a_person_would_wait_too_long(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # on a shared core the clock runs faster than the search's own CPU time: it searches as much
+    # as on an idle machine (0.6 s of its CPU), unless the move would take over a second of the clock
+    idle = worlds_searched(monkeypatch, 1.0)
+    assert worlds_searched(monkeypatch, 1.5) == idle > 10
+    assert worlds_searched(monkeypatch, 4.0) < idle * 0.5

@@ -56,12 +56,15 @@ class StrongTuning:
 
     # engine actions simulated per move (all candidates together; a rollout from the first
     # round takes about 120, from the last about 10), at least `min_samples` and at most
-    # `max_samples` worlds per stage; the search stops sooner at `max_seconds`. An action costs
-    # more with more seats, so 5 seats get 4/5 of it (p95 of a move ~240 ms of CPU at 3-5 seats).
+    # `max_samples` worlds per stage; the search stops sooner at `max_seconds` of its own CPU
+    # time (a busy machine does not make it think less) or `max_wall` seconds of the clock (what
+    # a person may wait). An action costs more with more seats, so 5 seats get 4/5 of it (p95 of
+    # a move ~240 ms of CPU at 3-5 seats).
     steps: int = 8000
     min_samples: int = 6
     max_samples: int = 300
     max_seconds: float = 0.6
+    max_wall: float = 1.0
     # a face-down card of a rival who bid on its row leans good, of one who passed bad
     tilt: float = 0.8
     # the result of a rollout: a win (shared: 1/k) plus this much per point of lead
@@ -181,7 +184,11 @@ class StrongBot:
         alive = list(range(len(candidates)))
         stages = max(1, math.ceil(math.log2(len(candidates))))
         budget = tune.steps * min(1.0, 4 / view.players) / stages
-        deadline = time.perf_counter() + tune.max_seconds
+        cpu_end, wall_end = time.thread_time() + tune.max_seconds, time.perf_counter() + tune.max_wall
+
+        def out_of_time() -> bool:
+            return time.thread_time() > cpu_end or time.perf_counter() > wall_end
+
         for stage in range(stages):
             spent, samples = 0, 0
             while (spent < budget or samples < tune.min_samples) and samples < tune.max_samples:
@@ -195,10 +202,10 @@ class StrongBot:
                     counts[i] += 1
                     spent += steps + 1
                 samples += 1
-                if time.perf_counter() > deadline:
+                if out_of_time():
                     break
             alive.sort(key=lambda i: (-sums[i] / counts[i], i))
-            if time.perf_counter() > deadline:
+            if out_of_time():
                 break
             if stage < stages - 1:
                 alive = alive[:max(2, math.ceil(len(alive) / 2))]
