@@ -185,7 +185,7 @@ def test_a_phone_plays_a_whole_game_of_rat_a_tat_cat(pw_browser: Any, server: An
         assert seen.get("took"), f"the phone took a discard: {seen}"
         # Others' and my moves in words: the taken discard and where it went, my swap, my peek.
         told = seen.get("log", set())
-        for key in ("rt.ev.took_and_placed", "rt.ev.you_swapped", "rt.ev.you_peeked", "rt.ev.knocked"):
+        for key in ("rt.ev.you.took_and_placed", "rt.ev.you_swapped", "rt.ev.you_peeked", "rt.ev.you.knocked"):
             assert any(name_pattern(ana.t[key]).match(line) for line in told), f"no {key} line in {sorted(told)}"
 
         ana.page.get_by_role("table").wait_for()

@@ -11,10 +11,14 @@ function dogsLine(e) {
   return t("ev.dog_chases", { dog: cardInText(dogs[0]), card: cardInText(e.chased) });
 }
 
-/** Return the lines worth showing for `events` (others, like turn changes, are shown by the screen). */
+/** Return the lines worth showing for `events` (others, like turn changes, are shown by the screen).
+ *  A phone's own seat is told in the second person ("You bid 3."); a watcher, who has no seat, reads every name. */
 export function eventLines(update, events) {
   const lines = [];
   const n = (s) => nameOf(update, s);
+  const me = update.you && typeof update.you.seat === "number" ? update.you.seat : null;
+  // "ev.<key>" with the seat's name, or "ev.you.<key>" for this phone's own seat
+  const told = (key, seat, params = {}) => (seat === me ? t(`ev.you.${key}`, params) : t(`ev.${key}`, { name: n(seat), ...params }));
   for (const e of events) {
     if (!e || typeof e !== "object") continue;
     switch (e.type) {
@@ -28,27 +32,27 @@ export function eventLines(update, events) {
         lines.push(t("ev.revealed", { pos: e.index + 1, card: cardInText(e.card) }));
         break;
       case "bid":
-        lines.push(t("ev.bid", { name: n(e.seat), total: e.total }));
+        lines.push(told("bid", e.seat, { total: e.total }));
         break;
       case "passed":
         // The unsold sack's line already says this player passed too.
         if (events.some((o) => o && o.type === "round_void" && o.seat === e.seat)) break;
-        lines.push(e.took > 0 ? t("ev.passed_took", { name: n(e.seat), took: e.took }) : t("ev.passed", { name: n(e.seat) }));
+        lines.push(e.took > 0 ? told("passed_took", e.seat, { took: e.took }) : told("passed", e.seat));
         break;
       case "offer":
-        lines.push(t("ev.offer", { name: n(e.seat), price: e.price }));
+        lines.push(told("offer", e.seat, { price: e.price }));
         break;
       case "dogs":
         lines.push(dogsLine(e));
         break;
       case "sack_won":
-        lines.push(t("ev.sack_won", { name: n(e.seat), paid: e.paid, value: signed(e.value) }));
+        lines.push(told("sack_won", e.seat, { paid: e.paid, value: signed(e.value) }));
         break;
       case "start_player":
-        lines.push(t("ev.start_player", { name: n(e.seat) }));
+        lines.push(told("start_player", e.seat));
         break;
       case "round_void":
-        lines.push(t("ev.round_void", { name: n(e.seat) }));
+        lines.push(told("round_void", e.seat));
         break;
       case "round_started":
         lines.push(t("ev.round_started", { round: e.round }));

@@ -16,10 +16,16 @@ function swappedLine(update, e) {
   return t("rt.ev.swapped", params);
 }
 
+// "rt.ev.<key>" with the seat's name, or "rt.ev.you.<key>" for this phone's own seat (a watcher has none)
+function told(update, key, seat, params = {}) {
+  if (seat === mySeat(update)) return t(`rt.ev.you.${key}`, params);
+  return t(`rt.ev.${key}`, { name: nameOf(update, seat), ...params });
+}
+
 function replacedLine(update, e, tookFromDiscard) {
-  const params = { name: nameOf(update, e.seat), pos: e.position, old: cardInText(e.discarded), card: cardInText(e.card) };
-  if (tookFromDiscard) return t("rt.ev.took_and_placed", params);
-  return e.card === null || e.card === undefined ? t("rt.ev.placed", params) : t("rt.ev.placed_up", params);
+  const params = { pos: e.position, old: cardInText(e.discarded), card: cardInText(e.card) };
+  if (tookFromDiscard) return told(update, "took_and_placed", e.seat, params);
+  return told(update, e.card === null || e.card === undefined ? "placed" : "placed_up", e.seat, params);
 }
 
 // The seat that took the discard's top card and has not placed it yet: taking and placing are two moves (two
@@ -35,10 +41,10 @@ export function eventLines(update, events) {
     switch (e.type) {
       case "round_dealt":
         took = null;
-        lines.push(t("rt.ev.dealt", { round: e.round, name: n(e.dealer) }));
+        lines.push(told(update, "dealt", e.dealer, { round: e.round }));
         break;
       case "turn":
-        if (e.last) lines.push(t("rt.ev.last_turn", { name: n(e.seat) }));
+        if (e.last) lines.push(told(update, "last_turn", e.seat));
         break;
       case "drew":
         if (e.source === "discard") took = e.seat;
@@ -52,13 +58,13 @@ export function eventLines(update, events) {
         took = null;
         break;
       case "discarded":
-        lines.push(t("rt.ev.discarded", { name: n(e.seat), card: cardInText(e.card) }));
+        lines.push(told(update, "discarded", e.seat, { card: cardInText(e.card) }));
         break;
       case "power_used":
-        lines.push(t("rt.ev.power", { name: n(e.seat), card: cardInText(e.power) }));
+        lines.push(told(update, "power", e.seat, { card: cardInText(e.power) }));
         break;
       case "draw_again":
-        lines.push(t(e.draws_left === 2 ? "rt.ev.draw2_first" : "rt.ev.draw2_second", { name: n(e.seat) }));
+        lines.push(told(update, e.draws_left === 2 ? "draw2_first" : "draw2_second", e.seat));
         break;
       case "peeked":
         if (e.seat !== mySeat(update)) lines.push(t("rt.ev.peeked", { name: n(e.seat), pos: e.position })); // mine: "you_peeked"
@@ -70,10 +76,10 @@ export function eventLines(update, events) {
         lines.push(swappedLine(update, e));
         break;
       case "swap_skipped":
-        lines.push(t("rt.ev.swap_skipped", { name: n(e.seat) }));
+        lines.push(told(update, "swap_skipped", e.seat));
         break;
       case "knocked":
-        lines.push(t("rt.ev.knocked", { name: n(e.seat) }));
+        lines.push(told(update, "knocked", e.seat));
         break;
       case "reshuffled":
         lines.push(t("rt.ev.reshuffled", { n: e.pile }));
@@ -82,7 +88,7 @@ export function eventLines(update, events) {
         lines.push(t("rt.ev.revealed"));
         break;
       case "power_replaced":
-        lines.push(t("rt.ev.power_replaced", { name: n(e.seat), pos: e.position, power: cardInText(e.power), card: cardInText(e.card) }));
+        lines.push(told(update, "power_replaced", e.seat, { pos: e.position, power: cardInText(e.power), card: cardInText(e.card) }));
         break;
       case "round_scored":
         lines.push(t("rt.ev.round_scored", { round: e.round }));
