@@ -43,6 +43,12 @@ kernel's sends, so compare the parts with each other and between runs, not with 
 the clients stay this file's), alternating `--rounds` times, and prints the ratio of the medians:
 on a shared, noisy machine a ratio from one run says more than figures from two.
 
+`--floor` runs every case against the floor too, alternating `--rounds` times: a minimal aiohttp
+server (`_serve_floor`) that only decodes each frame, stamps a version and writes texts captured
+from this checkout's real server mid-game (each phone's own update, the public one built once
+for all watchers) straight to the transports, with no rules, no whitelist, no JSON building.
+What any server on this stack pays for the same bytes: how far below it ours could go at best.
+
 `--tv` runs the party as `main.py play` does: the server in a process of its own (main.py's own
 child, `game.server.process`, with the bench's timers), and the real TV table (pygame, SDL dummy
 video, 1920×1080, the lazy loop that draws only when something changed) in the parent, watching
@@ -109,11 +115,13 @@ class _ServerStats:
     last sample is in), so connecting and closing the sockets are not counted.
     """
 
-    def __init__(self, profile: Path | None) -> None:
+    def __init__(self, profile: Path | None, hub_class: type | None = None) -> None:
         import gc
         import importlib
 
         from game.server.hub import Hub
+
+        Hub = hub_class or Hub  # noqa: N806  (the floor's stand-in)
 
         self.prof = None
         if profile is not None:
@@ -230,6 +238,149 @@ def _serve(port: int, stats: Path, profile: Path | None, bot_delay: float = 0.0)
     app.on_shutdown.insert(0, dump)
     app.on_startup.append(on_signal)
     web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
+
+
+class _FloorVersion:
+    version = 0
+
+
+class _FloorHub:
+    """The floor server's whole work: decode the frame, stamp a version in captured texts, write them."""
+
+    def __init__(self, texts: dict) -> None:
+        self.session = _FloorVersion()
+        self.phones: list = []  # transports, in join order
+        self.watchers: list = []
+        self.rest = [_VERSION_TEXT.sub("", t, count=1) for t in texts["phones"]]
+        self.public_rest = _VERSION_TEXT.sub("", texts["public"], count=1)
+
+    def _frame(self, rest: str) -> bytes:
+        from game.server.conn import text_frame
+
+        return text_frame('{"type":"update","version":%d%s' % (self.session.version, rest))
+
+    def on_frame(self, conn, data: str) -> None:  # type: ignore[no-untyped-def]
+        kind = json.loads(data).get("type")
+        if kind == "join":
+            self.phones.append(conn)
+            conn.write(self._frame(self.rest[(len(self.phones) - 1) % len(self.rest)]))
+        elif kind == "watch":
+            self.watchers.append(conn)
+            conn.write(self._frame(self.public_rest))
+        elif kind in ("act", "host"):
+            self.session.version += 1
+            for i, transport in enumerate(self.phones):
+                transport.write(self._frame(self.rest[i % len(self.rest)]))
+            public = self._frame(self.public_rest)
+            for transport in self.watchers:
+                transport.write(public)
+
+    def drop(self, conn) -> None:  # type: ignore[no-untyped-def]
+        for group in (self.phones, self.watchers):
+            if conn in group:
+                group.remove(conn)
+
+
+_VERSION_TEXT = re.compile(r'^\{"type":"update","version":\d+')
+
+
+def _serve_floor(port: int, stats: Path, texts: Path) -> None:
+    """The floor (`--floor`): an aiohttp websocket route and `_FloorHub`, timed as the real server is."""
+    import asyncio
+
+    from aiohttp import WSMsgType, web
+
+    from game.server.thread import freeze_heap
+
+    hub = _FloorHub(json.loads(texts.read_text()))
+    recorder = _ServerStats(None, _FloorHub)
+
+    async def ws(request: web.Request) -> web.WebSocketResponse:
+        sock = web.WebSocketResponse()
+        await sock.prepare(request)
+        try:
+            async for msg in sock:
+                if msg.type == WSMsgType.TEXT:
+                    hub.on_frame(request.transport, msg.data)
+        finally:
+            hub.drop(request.transport)
+        return sock
+
+    def stop() -> None:
+        recorder.stop()
+        stats.with_name(stats.name + ".stopped").touch()
+
+    async def started(_app: web.Application) -> None:
+        asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, stop)
+        freeze_heap()
+
+    async def dump(_app: web.Application) -> None:
+        recorder.dump(stats)
+
+    app = web.Application()
+    app.router.add_get("/ws", ws)
+    app.on_startup.append(started)
+    app.on_shutdown.insert(0, dump)
+    web.run_app(app, host="127.0.0.1", port=port, print=None, access_log=None)
+
+
+def capture_texts(path: Path) -> None:
+    """Write the 5 phones' updates and the public update of one mid-game version of this checkout's server."""
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--stats", str(path) + ".stats"])
+    try:
+        _wait_listening(port)
+        phones = [Phone(port, f"P{i}") for i in range(5)]
+        watcher, buf = ws_connect(port)
+        watcher.sendall(client_frame('{"type":"watch"}'))
+        sel = selectors.DefaultSelector()
+        for p in phones:
+            sel.register(p.sock, selectors.EVENT_READ, p)
+
+        def settle(seconds: float) -> None:
+            end = now() + seconds
+            while (left := end - now()) > 0:
+                for key, _ in sel.select(left):
+                    key.data.read()
+
+        settle(0.3)
+        phones[0].send({"type": "host", "cmd": "start"})
+        rng = random.Random(3)
+        for _ in range(12):  # into the first round's auction
+            settle(0.1)
+            ups = [p.update for p in phones]
+            current = max(u["version"] for u in ups if u)
+            mover = next(i for i, u in enumerate(ups) if u and u["version"] == current and _pick(u["view"], rng))
+            phones[mover].send({"type": "act", "version": current, "action": _pick(ups[mover]["view"], rng)})
+        settle(0.3)
+        texts = [json.dumps(p.update, ensure_ascii=False, separators=(",", ":")) for p in phones]
+        watcher.settimeout(1)
+        while True:
+            try:
+                chunk = watcher.recv(1 << 20)
+            except (BlockingIOError, TimeoutError):
+                break
+            if not chunk:
+                break
+            buf += chunk
+            watcher.setblocking(False)
+        public = [payload for op, payload in frames(buf) if op == 0x1][-1].decode()
+        path.write_text(json.dumps({"phones": texts, "public": public}))
+        for p in phones:
+            p.sock.close()
+        watcher.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def _wait_listening(port: int) -> None:
+    for _ in range(300):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
 
 
 def _serve_with_tv(port: int, stats: Path, profile: Path | None) -> None:
@@ -700,12 +851,14 @@ def page_bytes(game: str | None = None, lang: str = "en") -> tuple[int, int, lis
 
 
 def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Path | None,
-            profile: Path | None, table: tuple[int, int, str] = (5, 0, "")) -> dict:
-    """Run one case (the phones and bots of `table` + `watchers`) against a fresh server child; print and
-    return its figures."""
+            profile: Path | None, table: tuple[int, int, str] = (5, 0, ""), floor: Path | None = None) -> dict:
+    """Run one case (the phones and bots of `table` + `watchers`) against a fresh server child (the
+    floor's, serving the texts `floor`, if given); print and return its figures."""
     port = _free_port()
     stats = Path(tempfile.mkdtemp()) / "server.json"
     cmd = [sys.executable, __file__, "--serve", str(port), "--stats", str(stats)]
+    if floor is not None:
+        cmd += ["--floor-texts", str(floor)]
     if code is not None:
         cmd += ["--code", str(code)]
     if server_cpus:
@@ -749,7 +902,7 @@ def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Pat
             server.wait()
     samples = res["samples"]
     lat = [(max(p, w) - t0) * 1000 for t0, p, w in samples]
-    label = "" if code is None else f" [{code}]"
+    label = " [the floor]" if floor is not None else "" if code is None else f" [{code}]"
     print(f"{_who(table)} + {watchers} watchers{label} ({procs} reader process{'es' if procs > 1 else ''}, "
           f"{len(samples)} actions): action → every socket {pct(lat)}, max {max(lat):.2f} ms; "
           f"server RSS {res['rss']:.0f} MB (idle {idle:.0f} MB)"
@@ -850,7 +1003,11 @@ def main() -> int:
                         help="profile the server while measuring and print where its time goes (FILE keeps the stats)")
     parser.add_argument("--vs", type=Path, metavar="DIR",
                         help="also run every case with the server code of another checkout, alternating; print the ratios")
-    parser.add_argument("--rounds", type=int, default=3, help="with --vs: rounds of each")
+    parser.add_argument("--rounds", type=int, default=3, help="with --vs or --floor: rounds of each")
+    parser.add_argument("--floor", action="store_true",
+                        help="also run every case against the floor (a minimal aiohttp server writing texts captured "
+                             "from this checkout's server), alternating; print the ratios")
+    parser.add_argument("--floor-texts", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--quick", action="store_true",
                         help="a few seconds in all (20 watchers, 30 actions, overriding --watchers, --actions and "
                              "--rounds): does it still run?")
@@ -875,7 +1032,9 @@ def main() -> int:
     if args.tv_server:
         return _tv_server(args.tv_server, args.profile)
     if args.serve:
-        if args.tv:
+        if args.floor_texts:
+            _serve_floor(args.serve, args.stats, args.floor_texts)
+        elif args.tv:
             _serve_with_tv(args.serve, args.stats, args.profile)
         else:
             _serve(args.serve, args.stats, args.profile, args.bot_delay if args.bot_delay_given else 0.0)
@@ -893,8 +1052,8 @@ def main() -> int:
     print(f"phone page: {raw / 1024:.1f} KiB in {len(files)} files ({packed / 1024:.1f} KiB gzipped)")
     scratch = Path(tempfile.mkdtemp())
     if args.bots:
-        if args.tv or args.vs:
-            parser.error("--bots runs on its own (not with --tv or --vs)")
+        if args.tv or args.vs or args.floor:
+            parser.error("--bots runs on its own (not with --tv, --vs or --floor)")
         people, bots = (4, 0, ""), (4, 3, args.bots)
         for watchers in args.watchers:
             runs = {"this": [], "other": []}
@@ -903,6 +1062,18 @@ def main() -> int:
                 runs["other"].append(measure(watchers, args, server_cpus, None, None, people))
             compare(watchers, runs, f"with {_who(bots)} vs {_who(people)} (the bench's phones' actions)",
                     who="4 seats")
+        return 0
+    if args.floor:
+        if args.vs:
+            parser.error("--floor and --vs: one comparison at a time")
+        texts = scratch / "floor-texts.json"
+        capture_texts(texts)
+        for watchers in args.watchers:
+            runs = {"this": [], "other": []}
+            for _ in range(args.rounds):
+                runs["this"].append(measure(watchers, args, server_cpus, None, None))
+                runs["other"].append(measure(watchers, args, server_cpus, None, None, floor=texts))
+            compare(watchers, runs, "this checkout vs the floor (aiohttp writing captured texts, no game)")
         return 0
     for watchers in args.watchers:
         runs: dict[str, list[dict]] = {"this": [], "other": []}

@@ -76,6 +76,11 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
                   (["--vs", "."], _SERVER_LINES + [r"^5 phones \+ \d+ watchers, medians of 1 alternating rounds, this checkout vs",
                                                    r"^    p50: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$",
                                                    r"^    handler p99: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$"]),
+                  (["--floor"], _SERVER_LINES + [rf"^5 phones \+ \d+ watchers \[the floor\] \(1 reader process, \d+ actions\): "
+                                                 rf"action → every socket {_MS}",
+                                                 r"^5 phones \+ \d+ watchers, medians of 1 alternating rounds, this checkout vs the floor",
+                                                 r"^    p50: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$",
+                                                 r"^    server CPU per version: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$"]),
                   (["--bots", "normal"], [rf"^1 phone \+ 3 normal bots \+ \d+ watchers .*action → every socket {_MS}",
                                           rf"^4 phones \+ \d+ watchers .*action → every socket {_MS}",
                                           r"^4 seats \+ \d+ watchers, medians of 1 alternating rounds, with 1 phone "
