@@ -4,6 +4,7 @@
 import { el, replace } from "./dom.js";
 import { LANGS, initialLang, setLang, t, has, lang } from "./i18n.js";
 import { Connection } from "./net.js";
+import { EventLog } from "./eventlog.js";
 import { gameModule } from "./games.js";
 import { joinScreen } from "./screens/join.js";
 import { lobbyScreen } from "./screens/lobby.js";
@@ -25,7 +26,11 @@ export const app = {
   joinPending: null,
   status: "connecting",
   ended: null,
-  log: [],
+  events: new EventLog(LOG_SIZE),
+  /** The log's lines, in the page's language. */
+  get log() {
+    return this.events.lines;
+  },
   // The screen's state across renders: `pending` (an act awaits its answer), plus whatever the game screen keeps.
   ui: { pending: false },
   game: null,
@@ -75,6 +80,7 @@ export const app = {
   /** Switch the page to `code` and tell the table, so the seat keeps it. */
   async changeLang(code) {
     await setLang(code);
+    this.events.retell();
     if (this.update) this.send({ type: "lang", lang: code });
     render(true);
   },
@@ -138,12 +144,9 @@ async function onUpdate(u) {
   const prev = app.update;
   app.update = u;
   app.ui.pending = false;
-  const lines = game ? game.eventLines(u, Array.isArray(u.events) ? u.events : []) : [];
-  if (prev && u.stage !== prev.stage) app.log = [];
-  if (lines.length) {
-    app.log = app.log.concat(lines).slice(-LOG_SIZE);
-    announce(lines.join(" "));
-  }
+  if (prev && u.stage !== prev.stage) app.events.clear();
+  const lines = app.events.add(game, u, Array.isArray(u.events) ? u.events : []);
+  if (lines.length) announce(lines.join(" "));
   const decision = myDecision(u, game);
   const alert = !!(decision && decision.alert);
   if (alert && !app.wasMyTurn) {

@@ -3,6 +3,7 @@
 
 import { el, replace } from "./dom.js";
 import { has, t } from "./i18n.js";
+import { EventLog } from "./eventlog.js";
 import { setupStaticPage } from "./langpage.js";
 import { Connection } from "./net.js";
 import { gameModule } from "./games.js";
@@ -10,7 +11,7 @@ import { scoreTable } from "./screens/results.js";
 import { goneScreen, logSection, safeColour, seatLine } from "./screens/common.js";
 
 const KEY = new URLSearchParams(location.search).get("k") || "";
-const state = { update: null, game: null, log: [], timerUntil: 0, gone: false };
+const state = { update: null, game: null, events: new EventLog(8), timerUntil: 0, gone: false };
 
 function secondsLeft() {
   return Math.max(0, Math.round((state.timerUntil - Date.now()) / 1000));
@@ -48,7 +49,7 @@ function render() {
   if (u.stage === "lobby" || !u.view || !state.game) parts = [lobby(u)];
   else if (u.stage === "over" && u.outcome) parts = [el("section", { class: "panel results" }, scoreTable(u, state.game))];
   else parts = state.game.watchTable(u, secondsLeft());
-  parts.push(logSection(state.log));
+  parts.push(logSection(state.events.lines));
   replace(screen, el("div", { class: "stack game" }, parts));
   // Like the phone: a new stage (the game starting, the scores) is shown from its top.
   if (screen.dataset.stage !== u.stage) window.scrollTo(0, 0);
@@ -70,11 +71,8 @@ async function onUpdate(msg) {
   state.game = await gameModule(msg.table && msg.table.game, "watch");
   state.update = msg;
   if (msg.timer && typeof msg.timer.seconds_left === "number") state.timerUntil = Date.now() + msg.timer.seconds_left * 1000;
-  const lines = state.game ? state.game.eventLines(msg, Array.isArray(msg.events) ? msg.events : []) : [];
-  if (lines.length) {
-    state.log = state.log.concat(lines).slice(-8);
-    document.getElementById("live").textContent = lines.join(" ");
-  }
+  const lines = state.events.add(state.game, msg, Array.isArray(msg.events) ? msg.events : []);
+  if (lines.length) document.getElementById("live").textContent = lines.join(" ");
   render();
 }
 
@@ -85,7 +83,10 @@ function onStatus(status) {
   banner.textContent = t("status.reconnecting");
 }
 
-await setupStaticPage(render);
+await setupStaticPage(() => {
+  state.events.retell(); // the log's lines, in the new language
+  render();
+});
 if (!KEY) {
   location.replace("/");
 } else {
