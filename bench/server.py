@@ -1057,9 +1057,11 @@ def main() -> int:
         people, bots = (4, 0, ""), (4, 3, args.bots)
         for watchers in args.watchers:
             runs = {"this": [], "other": []}
-            for _ in range(args.rounds):
-                runs["this"].append(measure(watchers, args, server_cpus, None, None, bots))
-                runs["other"].append(measure(watchers, args, server_cpus, None, None, people))
+            for k in range(args.rounds):
+                prof = [scratch / f"server-{watchers}-{side}-{k}.prof" if args.profile is not None else None
+                        for side in ("bots", "people")]
+                runs["this"].append(measure(watchers, args, server_cpus, None, prof[0], bots))
+                runs["other"].append(measure(watchers, args, server_cpus, None, prof[1], people))
             compare(watchers, runs, f"with {_who(bots)} vs {_who(people)} (the bench's phones' actions)",
                     who="4 seats")
         return 0
