@@ -8,16 +8,21 @@ discard pile (every discard is public), the seats' turns. To choose, it samples 
 know and the draw pile, builds an engine State for that sample, and plays each candidate move
 there (with the real engine's `apply`) and then the rest of the round (with `_step`, the engine's
 transitions without their checks and events: a test compares it with `apply` move by move; the
-round's end is the engine's own), every seat following a quick policy that uses only what that
-seat knows in the sample. Every candidate meets the same samples (common random numbers), the
-weaker half is dropped halfway, and the best weighted mean value wins: the game's win in its
-last round, else an estimate of the chance to win from the totals and the rounds left.
+round's end is the engine's own). In the playouts its own seat follows a quick careful policy
+(`_policy`) and every other seat the heuristic bot's own rules (`_heuristic`: its draws, keeps,
+peeks, swaps and its knock rule with its margins and patience, from what that seat remembers in
+the sample: its own cards it knows, the cards of other lines it saw taken from the discard pile or
+put there itself, the cards swapped onto it, reckoned high; a test checks it makes the heuristic's
+move at every decision of whole games). Every candidate meets the same samples (common random
+numbers), the weaker half is dropped halfway, and the best weighted mean value wins: the game's
+win in its last round, else an estimate of the chance to win from the totals and the rounds left.
 
 What the other seats did shapes the samples, as a careful player reads a table: a card a seat
 kept from the pile is most likely lower than the one it gave up; a seat that left a low discard,
 threw a drawn card away or gave up a card as its worst most likely holds no card it knows much
-above that (`SeatBelief.capped`); a sample in which a seat that could knock and did not would
-have knocked by a careful player's rule weighs less (`sample_weight`).
+above that (`SeatBelief.capped`); a sample in which a seat's last choice to knock or not is not
+what the heuristic's knock rule makes of the line it knew then (`SeatBelief.chose`) weighs less
+(`sample_weight`).
 
 It never reads a State it is not given: the only States it touches are the ones it builds.
 The search is a fixed number of playouts per move (deterministic given the bot's rng), with a
