@@ -19,12 +19,21 @@ total, and its thinking time per move (`time.perf_counter` around each `act()`; 
 not counted): mean, p95 and max of the wall clock, and p95 and max of the thread's CPU time
 (`time.thread_time`: what the move costs one core, whatever else the machine runs). Then how long the run took, and what a run of the default size
 (±2 points for a 50 % rate) would take at that pace.
+
+A ±2-point run of a searching bot takes hours of CPU, so it can be spread: `--jobs N` plays the
+deals in N worker processes (the same games, whatever N: each deal's seeds depend only on
+`--seed` and its number); `--first-deal K` starts at deal K, so a run can be played in pieces
+(`--games 1200 --first-deal 1` then `--games 1200 --first-deal 601`); `--save FILE` writes a
+run's raw totals as JSON, and `--combine FILE...` prints the report of several saved pieces
+together (they must be the same game, lineup and seed, with no deal twice).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import multiprocessing
 import sys
 import time
 from collections.abc import Sequence
@@ -89,27 +98,89 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
 
 
+def play_deal(game_id: str, lineup: Sequence[str], seed: int, deal: int,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, KindTotals], int, bool]:
+    """Play one deal from every seat; return per-kind totals, the shared wins and whether the
+    lowest total wins."""
+    totals = {kind: KindTotals(lineup.count(kind)) for kind in dict.fromkeys(lineup)}
+    shared, lowest = 0, False
+    for by in range(len(lineup)):
+        kinds = rotated(lineup, by)
+        out = play_game(game_id, kinds, seed, deal, options=options,
+                        wrap=lambda seat, bot, kinds=kinds: TimedBot(bot, totals[kinds[seat]].times, totals[kinds[seat]].cpu)).outcome
+        shared += len(out.winners) > 1
+        lowest = out.lowest_wins
+        add_outcome(totals, kinds, out)
+    return totals, shared, lowest
+
+
+def _play_deal(job: tuple[str, tuple[str, ...], int, int, dict[str, Any] | None]) -> tuple[dict[str, KindTotals], int, bool]:
+    return play_deal(*job)
+
+
 def run(game_id: str, lineup: Sequence[str], deals: int, seed: int,
-        options: dict[str, Any] | None = None) -> tuple[dict[str, KindTotals], int, int, bool]:
-    """Play `deals` deals, each from every seat; return per-kind totals, the games, the shared wins
-    and whether the lowest total wins."""
+        options: dict[str, Any] | None = None, jobs: int = 1,
+        first: int = 1) -> tuple[dict[str, KindTotals], int, int, bool]:
+    """Play deals `first` .. `first + deals - 1`, each from every seat (in `jobs` worker processes);
+    return per-kind totals, the games, the shared wins and whether the lowest total wins."""
     seats = len(lineup)
     totals = {kind: KindTotals(lineup.count(kind)) for kind in dict.fromkeys(lineup)}
     games = shared = 0
     lowest = False
-    for deal in range(1, deals + 1):
-        for by in range(seats):
-            kinds = rotated(lineup, by)
-            out = play_game(game_id, kinds, seed, deal, options=options,
-                            wrap=lambda seat, bot, kinds=kinds: TimedBot(bot, totals[kinds[seat]].times, totals[kinds[seat]].cpu)).outcome
-            games += 1
-            shared += len(out.winners) > 1
-            lowest = out.lowest_wins
-            add_outcome(totals, kinds, out)
-        if deal % max(1, deals // 10) == 0 and deal < deals:  # a long run shows how it goes, on stderr
-            shares = ", ".join(f"{kind} {100 * t.wins / games:.1f}%" for kind, t in totals.items())
-            print(f"  ... {games} games: {shares}", file=sys.stderr, flush=True)
+    work = [(game_id, tuple(lineup), seed, deal, options) for deal in range(first, first + deals)]
+    pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
+    try:
+        results = pool.imap_unordered(_play_deal, work) if pool else map(_play_deal, work)
+        for done, (dealt, dshared, lowest) in enumerate(results, 1):
+            merge(totals, dealt)
+            games += seats
+            shared += dshared
+            if done % max(1, deals // 10) == 0 and done < deals:  # a long run shows how it goes, on stderr
+                shares = ", ".join(f"{kind} {100 * t.wins / games:.1f}%" for kind, t in totals.items())
+                print(f"  ... {games} games: {shares}", file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
     return totals, games, shared, lowest
+
+
+def merge(into: dict[str, KindTotals], more: dict[str, KindTotals]) -> None:
+    """Add one piece's per-kind totals to another's (the same kinds)."""
+    for kind, t in more.items():
+        mine = into[kind]
+        mine.wins += t.wins
+        mine.total_sum += t.total_sum
+        mine.times += t.times
+        mine.cpu += t.cpu
+
+
+def save(path: Path, piece: dict[str, Any], totals: dict[str, KindTotals]) -> None:
+    """Write a run's raw totals (and what it was) as JSON, for `--combine`."""
+    piece = {**piece, "totals": {kind: vars(t) for kind, t in totals.items()}}
+    path.write_text(json.dumps(piece))
+
+
+def combine(paths: Sequence[Path]) -> tuple[dict[str, Any], dict[str, KindTotals]]:
+    """Return the sum of saved pieces: what they were (game, lineup, seed, games, …) and their totals.
+
+    Raises ValueError if they are not pieces of one run: another game, lineup or seed, or a deal twice.
+    """
+    pieces = [json.loads(p.read_text()) for p in paths]
+    head = pieces[0]
+    dealt: set[int] = set()
+    totals = {kind: KindTotals(t["seats"]) for kind, t in head["totals"].items()}
+    for p, piece in zip(paths, pieces):
+        if (piece["game"], piece["lineup"], piece["seed"]) != (head["game"], head["lineup"], head["seed"]):
+            raise ValueError(f"{p}: not the same game, lineup and seed as {paths[0]}")
+        deals = set(range(piece["first_deal"], piece["first_deal"] + piece["deals"]))
+        if deals & dealt:
+            raise ValueError(f"{p}: plays deal(s) {sorted(deals & dealt)[:5]} again")
+        dealt |= deals
+        merge(totals, {kind: KindTotals(**t) for kind, t in piece["totals"].items()})
+    summary = {**head, "games": sum(p["games"] for p in pieces), "shared": sum(p["shared"] for p in pieces),
+               "elapsed": sum(p["elapsed"] for p in pieces), "deals": len(dealt)}
+    return summary, totals
 
 
 def add_outcome(totals: dict[str, KindTotals], kinds: Sequence[str], out: Outcome) -> None:
@@ -160,10 +231,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true",
                         help="one deal from every seat (overriding --games): does it still run?")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes playing the deals (default 1)")
+    parser.add_argument("--first-deal", type=int, default=1, help="the first deal's number (a run in pieces)")
+    parser.add_argument("--save", type=Path, metavar="FILE", help="also write the run's raw totals as JSON")
+    parser.add_argument("--combine", type=Path, nargs="+", metavar="FILE",
+                        help="print the report of saved pieces of one run together (plays nothing)")
     args = parser.parse_args(argv)
+    if args.combine:
+        try:
+            summary, totals = combine(args.combine)
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"bots: {exc}", file=sys.stderr)
+            return 1
+        print(f"{summary['game']}: {len(summary['lineup'])} seats, lineup {','.join(summary['lineup'])}, "
+              f"{summary['deals']} deal(s) x {len(summary['lineup'])} seatings (rotated), seed {summary['seed']}, "
+              f"{len(args.combine)} pieces")
+        for line in report(summary["game"], summary["lineup"], totals, summary["games"], summary["shared"],
+                           summary["elapsed"], summary["lowest_wins"]):
+            print(line)
+        return 0
     rules = GAMES[args.game]
     if not rules.min_players <= args.seats <= rules.max_players:
         parser.error(f"--seats must be {rules.min_players}-{rules.max_players} for {args.game}")
+    if args.jobs < 1 or args.first_deal < 1:
+        parser.error("--jobs and --first-deal must be at least 1")
     known = bot_kinds(args.game)
     wanted = [k.strip() for k in args.lineup.split(",") if k.strip()]
     unknown = [k for k in wanted if k not in known]
@@ -171,17 +262,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown bot kind(s) {unknown} for {args.game} (known: {', '.join(known)})")
     lineup = lineup_for(wanted, args.seats)
     deals = QUICK_DEALS if args.quick else max(1, math.ceil(args.games / args.seats))
+    first = f", deals {args.first_deal}-{args.first_deal + deals - 1}" if args.first_deal > 1 else ""
     print(f"{args.game}: {args.seats} seats, lineup {','.join(lineup)}, {deals} deal(s) x {args.seats} "
-          f"seatings (rotated), seed {args.seed}")
+          f"seatings (rotated), seed {args.seed}{first}")
     started = time.perf_counter()
     try:
-        totals, games, shared, lowest = run(args.game, lineup, deals, args.seed)
+        totals, games, shared, lowest = run(args.game, lineup, deals, args.seed, jobs=args.jobs, first=args.first_deal)
     except SimulationError as exc:
         print(f"bots: {exc}", file=sys.stderr)
         return 1
     elapsed = time.perf_counter() - started
     for line in report(args.game, lineup, totals, games, shared, elapsed, lowest):
         print(line)
+    if args.save:
+        save(args.save, {"game": args.game, "lineup": lineup, "seed": args.seed, "first_deal": args.first_deal,
+                         "deals": deals, "games": games, "shared": shared, "elapsed": elapsed,
+                         "lowest_wins": lowest}, totals)
     return 0
 
 
