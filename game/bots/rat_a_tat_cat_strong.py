@@ -496,10 +496,12 @@ class StrongBot:
             seed = self.rng.getrandbits(32)
             base, knows = self.sample(view, hidden, random.Random(seed))
             w = self.sample_weight(base, knows)
+            minds = _minds(base.players, knows, self.belief.told)  # (what each seat remembers: the same for every candidate)
+            means = [_mind_mean(base, s, minds[s]) if s != me and not base.out[s] else mean for s in range(base.players)]
             for a in alive:
                 know = [k[:] for k in knows]
                 totals[a] += w * _playout(_copy(base), me, a, know, mean, random.Random(seed + 1), self.belief.turns,
-                                          told=self.belief.told, onto=self.belief.onto)
+                                          told=self.belief.told, onto=self.belief.onto, means=means)
                 counts[a] += 1
                 weights[a] += w
             spent += len(alive)
@@ -590,16 +592,17 @@ ROUND_SPREAD = 9.0         # the spread of one round's score difference between 
 def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean: float,
              rng: random.Random, turns: Counter[int], step: Any = None,
              told: Mapping[int, Mapping[int, list[bool]]] | None = None,
-             onto: Mapping[int, set[int]] | None = None) -> float:
+             onto: Mapping[int, set[int]] | None = None, means: Sequence[float] | None = None) -> float:
     """Apply `first` for `me` (with the engine), play the round out (with `step`: `_step`, or the
     engine's `apply` in the tests that compare them) with `_policy` for me and `_heuristic` for every
     other seat (what each remembers of the other lines: `told`, from the belief; the cards swapped
-    onto it: `onto`); return my value."""
+    onto it: `onto`; the worth each reckons a card it does not know: `means`, else from `told`); return my value."""
     step = step or _step
     turns = Counter(turns)
     minds = _minds(state.players, know, told or {})
     dumped = [set(onto.get(s, ())) if onto else set() for s in range(state.players)]
-    means = [_mind_mean(state, s, minds[s]) if s != me and not state.out[s] else mean for s in range(state.players)]
+    if means is None:
+        means = [_mind_mean(state, s, minds[s]) if s != me and not state.out[s] else mean for s in range(state.players)]
     _learn(state, me, first, know, minds, dumped)
     apply(state, me, first)
     for _ in range(MAX_PLAYOUT_ACTIONS):
