@@ -12,13 +12,15 @@ from typing import Any
 import pytest
 
 from game.bots import BOT_KINDS, BotFeeder, make_bot
-from game.bots.rat_a_tat_cat_strong import Budget, StrongBot, _step
+from game.bots.rat_a_tat_cat import HeuristicBot
+from game.bots.rat_a_tat_cat_strong import Budget, StrongBot, _heuristic, _mind_mean, _minds, _step
 from game.engine import GAMES
 from game.engine.rat_a_tat_cat import (
     DECK,
     DISCARD,
     DRAW_PILE,
     END_TURN,
+    KNOCK,
     MEMORISED,
     ActionType,
     Phase,
@@ -261,3 +263,68 @@ def test_a_playout_step_leaves_the_state_the_engines_apply_leaves(players, kids)
         calm = [a for a in actions if a.type is not ActionType.KNOCK]
         apply(state, seat, rng.choice(actions if rng.random() < 0.02 or not calm else calm))
     assert compared > 500 and reshuffles > 0 and ends > 0
+
+
+# ---------------------------------------------------------------- the other seats' playout policy
+
+
+@pytest.mark.parametrize(("players", "kids"), [(2, False), (2, True), (3, False), (4, True)])
+def test_the_playouts_other_seats_make_the_heuristics_move_from_what_it_remembers(players, kids):
+    # whole games of heuristic bots, each shadowed by a strong bot fed the same seat's stream; some
+    # moves are random legal ones but a knock (so cards are taken from the discard pile in sight of all, swapped
+    # onto a seat, peeked at): at every decision, the playouts' model of that seat (`_heuristic`,
+    # from the strong bot's belief of what the seat remembers) picks the heuristic's own move
+    rng = random.Random(100 + players)
+    state = new_game(players, rng, {"end": "elimination", "limit": 200, "kids": kids})
+    heuristics = [HeuristicBot(random.Random(s)) for s in range(players)]
+    shadows = [strong(s, NOISY) for s in range(players)]
+    feeders = [BotFeeder(GAMES[GAME], heuristics), BotFeeder(GAMES[GAME], shadows)]
+    seen: Counter[str] = Counter()
+    while state.phase is not Phase.OVER:
+        if chance_due(state):
+            events = apply_chance(state, sample_chance(state, rng))
+        else:
+            seat = min(to_act(state))
+            move = heuristics[seat].act(view_for(state, seat))
+            if state.phase is not Phase.LOOK:
+                b = shadows[seat].belief
+                know = [[c is not None for c in b.lines[s]] if s == seat else [False] * 4 for s in range(players)]
+                mind = _minds(players, know, b.told)[seat]
+                model = _heuristic(state, seat, mind, set(b.onto[seat]), _mind_mean(state, seat, mind), b.turns[seat])
+                assert model == move, (seat, state.phase, heuristics[seat].memory, mind)
+                seen[move.type] += 1
+                calm = [a for a in legal_actions(state, seat) if a.type is not ActionType.KNOCK]
+                if rng.random() < 0.3 and calm:  # (its own knocks only: rounds long enough to see every power)
+                    move = rng.choice(calm)
+            events = apply(state, seat, move)
+        for feeder in feeders:
+            feeder.feed(state, events)
+    assert seen[ActionType.KNOCK] > 0 and seen[ActionType.SWAP] > 0 and seen[ActionType.PEEK] > 0
+
+
+def test_a_seat_that_knocked_is_believed_to_hold_a_line_the_heuristic_knocks_with():
+    # seat 0 knocks at its first chance with cards 1 and 4 it knows: the samples in which the line it
+    # knows (its outer two and two unknown cards) would not make the heuristic knock weigh less
+    f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [5, 8, 8, 6], seed=5)
+    f.act(0, MEMORISED)
+    f.act(1, MEMORISED)
+    f.act(1, DRAW_PILE)
+    f.act(1, DISCARD)
+    f.act(0, DRAW_PILE)
+    f.act(0, DISCARD)
+    f.act(0, KNOCK)
+    view = view_for(f.t.state, 1)
+    hidden = f.bot.hidden_cards(view)
+    assert hidden is not None
+    fits = misfits = 0
+    for i in range(200):
+        state, knows = f.bot.sample(view, hidden, random.Random(i))
+        outer = [c if isinstance(c, int) else 5.0 for c in (state.lines[0][0], state.lines[0][3])]
+        w = f.bot.sample_weight(state, knows)
+        if sum(outer) + 2.0 + 1.5 * 2 + 2 * 4.6 > 4 * 4.6 + 1.0:  # plainly too high for its rule
+            misfits += 1
+            assert w < 1.0
+        elif sum(outer) <= 4:
+            fits += 1
+            assert w == 1.0
+    assert fits and misfits

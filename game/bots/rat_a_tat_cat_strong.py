@@ -8,16 +8,21 @@ discard pile (every discard is public), the seats' turns. To choose, it samples 
 know and the draw pile, builds an engine State for that sample, and plays each candidate move
 there (with the real engine's `apply`) and then the rest of the round (with `_step`, the engine's
 transitions without their checks and events: a test compares it with `apply` move by move; the
-round's end is the engine's own), every seat following a quick policy that uses only what that
-seat knows in the sample. Every candidate meets the same samples (common random numbers), the
-weaker half is dropped halfway, and the best weighted mean value wins: the game's win in its
-last round, else an estimate of the chance to win from the totals and the rounds left.
+round's end is the engine's own). In the playouts its own seat follows a quick careful policy
+(`_policy`) and every other seat the heuristic bot's own rules (`_heuristic`: its draws, keeps,
+peeks, swaps and its knock rule with its margins and patience, from what that seat remembers in
+the sample: its own cards it knows, the cards of other lines it saw taken from the discard pile or
+put there itself, the cards swapped onto it, reckoned high; a test checks it makes the heuristic's
+move at every decision of whole games). Every candidate meets the same samples (common random
+numbers), the weaker half is dropped halfway, and the best weighted mean value wins: the game's
+win in its last round, else an estimate of the chance to win from the totals and the rounds left.
 
 What the other seats did shapes the samples, as a careful player reads a table: a card a seat
 kept from the pile is most likely lower than the one it gave up; a seat that left a low discard,
 threw a drawn card away or gave up a card as its worst most likely holds no card it knows much
-above that (`SeatBelief.capped`); a sample in which a seat that could knock and did not would
-have knocked by a careful player's rule weighs less (`sample_weight`).
+above that (`SeatBelief.capped`); a sample in which a seat's last choice to knock or not is not
+what the heuristic's knock rule makes of the line it knew then (`SeatBelief.chose`) weighs less
+(`sample_weight`).
 
 It never reads a State it is not given: the only States it touches are the ones it builds.
 The search is a fixed number of playouts per move (deterministic given the bot's rng), with a
@@ -102,6 +107,14 @@ class SeatBelief:
     #   card, replaced a card worth this much as its worst): most likely at most this
     declined: dict[int, bool] = field(default_factory=dict)        # the seat could knock at the end of
     #   its last turn and did not: its line, as it knows it, was most likely not low
+    told: dict[int, dict[int, list[bool]]] = field(default_factory=dict)  # observer -> seat -> position:
+    #   the observer knows that card of another seat's line (taken from the discard pile in sight of
+    #   all, face up, or its own card it swapped there), as a heuristic player remembers it
+    chose: dict[int, tuple[bool, int, dict[int, list[bool]], list[Known]]] = field(default_factory=dict)
+    #   a seat that could knock at the end of its last turn: (it knocked, its turns, what it knew of the
+    #   other lines and my line then), to weigh the samples by the heuristic's knock rule
+    onto: dict[int, set[int]] = field(default_factory=dict)        # a seat's positions holding a card another
+    #   seat swapped onto it, since (the heuristic reckons such a card high: `Tuning.dumped_worth`)
     draws_left: int = 0                                            # the current turn's Draw 2 draws left
     discard: list[Card] = field(default_factory=list)              # the discard pile, top last
     had_turn: set[int] = field(default_factory=set)                # R-END-1: seats whose turn ended
@@ -119,6 +132,9 @@ def _new_round(belief: SeatBelief, seats: Sequence[int], discard: Any) -> None:
     belief.dumped = {s: [False] * 4 for s in seats}
     belief.capped = {s: [None] * 4 for s in seats}
     belief.declined = {s: False for s in seats}
+    belief.chose = {}
+    belief.told = {x: {s: [False] * 4 for s in seats if s != x} for x in seats}
+    belief.onto = {s: set() for s in seats}
     belief.draws_left = 0
     belief.discard = [parse_card(discard)]
     belief.had_turn, belief.turns, belief.current, belief.holding = set(), Counter(), None, None
@@ -172,8 +188,10 @@ class StrongBot:
             b.draws_left = 0
         elif kind == "turn_end":
             b.declined[d["seat"]] = bool(d["may_knock"])
+            _chose(b, d["seat"], False) if d["may_knock"] else b.chose.pop(d["seat"], None)
         elif kind == "knocked":
             b.declined[d["seat"]] = False
+            _chose(b, d["seat"], True)
         elif kind == "drew" and d["source"] == "pile":
             top = b.discard[-1] if b.discard else None
             if b.draws_left:
@@ -199,6 +217,10 @@ class StrongBot:
                 b.dumped[s][i] = False
                 b.capped[s][i] = None
                 b.knows[s][i] = True
+                for x, told in b.told.items():
+                    if s in told:
+                        told[s][i] = "card" in d  # in sight of all, or seen by its owner only
+                b.onto[s].discard(i)
             if s == b.seat:
                 b.holding = None
         elif kind == "you_placed" and b.seat in b.lines:
@@ -221,11 +243,15 @@ class StrongBot:
             if d["seat"] in b.knows:
                 b.knows[d["seat"]][d["position"] - 1] = True
                 b.capped[d["seat"]][d["position"] - 1] = None
+                b.onto[d["seat"]].discard(d["position"] - 1)
         elif kind == "you_peeked" and b.seat in b.lines:
             b.lines[b.seat][d["position"] - 1] = parse_card(d["card"])
         elif kind == "swapped":
             s, o, i, j = d["seat"], d["other_seat"], d["position"] - 1, d["other_position"] - 1
             if s in b.lines and o in b.lines:
+                _swap_told(b.told, b.knows, s, i, o, j)
+                b.onto[s].discard(i)
+                b.onto[o].add(j)
                 gave_known = s != b.seat and b.knows[s][i]  # it chose to give a card it knew: a high one
                 b.dumped[s][i], b.dumped[o][j] = b.dumped[o][j], gave_known or b.dumped[s][i]
                 b.lines[s][i], b.lines[o][j] = b.lines[o][j], b.lines[s][i]
@@ -233,6 +259,8 @@ class StrongBot:
                 b.kept_under[s][i], b.kept_under[o][j] = b.kept_under[o][j], b.kept_under[s][i]
                 b.capped[s][i] = b.capped[o][j] = None  # nobody knows these any more
                 b.declined[s] = b.declined[o] = False
+                b.chose.pop(s, None)
+                b.chose.pop(o, None)
         elif kind == "reshuffled":
             b.discard = b.discard[-1:]
         elif kind == "time_up":
@@ -248,6 +276,9 @@ class StrongBot:
                 if card is not None:
                     line[i] = parse_card(card)
                     b.knows[info.seat][i] = True
+                    for x, told in b.told.items():  # face up: every seat sees it
+                        if info.seat in told:
+                            told[info.seat][i] = True
         for glimpse in view.look + ((view.peek,) if view.peek else ()):
             b.lines[b.seat][glimpse.position - 1] = parse_card(glimpse.card)
             b.knows[b.seat][glimpse.position - 1] = True
@@ -362,18 +393,26 @@ class StrongBot:
         return weight
 
     def sample_weight(self, state: State, knows: list[list[bool]]) -> float:
-        """Return how likely a sample is given what the other seats chose not to do: a seat that could
-        knock and did not most likely did not hold a line it knew to be low."""
+        """Return how likely a sample is given what the other seats chose at the end of their last
+        turn: a seat that could knock and did not most likely did not hold a line the heuristic's
+        rule knocks with (`_heuristic_knocks`, from what it knew then), one that knocked most likely did."""
         b = self.belief
         assert b is not None
-        mean = _unknown_mean(b)
         weight = 1.0
-        for s, declined in b.declined.items():
-            if declined and s != b.seat and not state.out[s]:
-                line, know = state.lines[s], knows[s]
-                est = sum(c if k and type(c) is int else mean for c, k in zip(line, know))
-                if _would_knock(est, 4 - sum(know), mean, 0):
-                    weight *= DECLINED_WEIGHT
+        for s, (knocked, turns, told, mine) in b.chose.items():
+            if s == b.seat or state.out[s]:
+                continue
+            lines = [[m if m is not None else c for m, c in zip(mine, state.lines[x])] if x == b.seat else state.lines[x]
+                     for x in range(state.players)]
+            mind = _minds(state.players, knows, {s: told})[s]
+            mean = _mind_mean(state, s, mind)
+            line, know = state.lines[s], knows[s]
+            high = max(mean, DUMPED_WORTH)
+            me = sum(high if not k and i in b.onto[s] else (c if k and type(c) is int else mean)
+                     for i, (c, k) in enumerate(zip(line, know)))
+            others = [_seen_points(lines[x], mind[x], mean) for x in range(state.players) if x != s and not state.out[x]]
+            if _heuristic_knocks(me, 4 - sum(know), others, turns) != knocked:
+                weight *= KNOCKED_WEIGHT if knocked else DECLINED_WEIGHT
         return weight
 
     # ---------------------------------------------------------- choosing
@@ -457,9 +496,12 @@ class StrongBot:
             seed = self.rng.getrandbits(32)
             base, knows = self.sample(view, hidden, random.Random(seed))
             w = self.sample_weight(base, knows)
+            minds = _minds(base.players, knows, self.belief.told)  # (what each seat remembers: the same for every candidate)
+            means = [_mind_mean(base, s, minds[s]) if s != me and not base.out[s] else mean for s in range(base.players)]
             for a in alive:
                 know = [k[:] for k in knows]
-                totals[a] += w * _playout(_copy(base), me, a, know, mean, random.Random(seed + 1), self.belief.turns)
+                totals[a] += w * _playout(_copy(base), me, a, know, mean, random.Random(seed + 1), self.belief.turns,
+                                          told=self.belief.told, onto=self.belief.onto, means=means)
                 counts[a] += 1
                 weights[a] += w
             spent += len(alive)
@@ -503,6 +545,26 @@ def _copy(s: State) -> State:
     )
 
 
+def _swap_told(told: Mapping[int, Mapping[int, list[bool]]], knows: Mapping[int, list[bool]],
+               s: int, i: int, o: int, j: int) -> None:
+    """Move what every observer knows of two cards a Swap exchanged (seat s's position i, seat o's j)
+    with the cards, as a heuristic player's memory does: a seat knows the card it gave away."""
+    for x, seen in told.items():
+        before_si = knows[s][i] if x == s else seen[s][i]
+        before_oj = knows[o][j] if x == o else seen[o][j]
+        if x != s:
+            seen[s][i] = before_oj
+        if x != o:
+            seen[o][j] = before_si
+
+
+def _chose(b: SeatBelief, seat: int, knocked: bool) -> None:
+    """Note what `seat` knew when it chose to knock or not (not mine: I know why I chose)."""
+    if seat == b.seat or seat not in b.told or b.seat not in b.lines:
+        return
+    b.chose[seat] = (knocked, b.turns[seat], {x: list(k) for x, k in b.told[seat].items()}, list(b.lines[b.seat]))
+
+
 def _cap(b: SeatBelief, seat: int, worth: float) -> None:
     """Note that `seat`'s play showed it held no card it knew worth more than `worth` (not mine:
     I know my own cards)."""
@@ -516,7 +578,9 @@ def _cap(b: SeatBelief, seat: int, worth: float) -> None:
 
 GIVE_UP_TURNS = 40         # own turns in a round after which it knocks, searched or not (the heuristic's give_up)
 DECLINED_WEIGHT = 0.3      # how likely a line a seat would have knocked with is, when it did not knock
+KNOCKED_WEIGHT = 0.3       # how likely a line a seat would not have knocked with is, when it knocked
 CAP_WEIGHT = 0.2           # how likely a card above what a seat's play showed (`SeatBelief.capped`) still is
+DUMPED_WORTH = 7.0         # what the heuristic reckons a card swapped onto it is worth (`Tuning.dumped_worth`)
 UNKNOWN_BONUS = 0.4        # a careful player replaces a card it does not know a little before a known one
 DRAW2_FIRST_SLACK = 2.0    # a careful player throws the first card of a Draw 2 away unless it gains this
 PEEK_BONUS = 0.003         # what the playouts miss of knowing a card of one's own (a tie-break)
@@ -526,12 +590,20 @@ ROUND_SPREAD = 9.0         # the spread of one round's score difference between 
 
 
 def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean: float,
-             rng: random.Random, turns: Counter[int], step: Any = None) -> float:
-    """Apply `first` for `me` (with the engine), play the round out with `_policy` for every seat
-    (with `step`: `_step`, or the engine's `apply` in the tests that compare them); return my value."""
+             rng: random.Random, turns: Counter[int], step: Any = None,
+             told: Mapping[int, Mapping[int, list[bool]]] | None = None,
+             onto: Mapping[int, set[int]] | None = None, means: Sequence[float] | None = None) -> float:
+    """Apply `first` for `me` (with the engine), play the round out (with `step`: `_step`, or the
+    engine's `apply` in the tests that compare them) with `_policy` for me and `_heuristic` for every
+    other seat (what each remembers of the other lines: `told`, from the belief; the cards swapped
+    onto it: `onto`; the worth each reckons a card it does not know: `means`, else from `told`); return my value."""
     step = step or _step
     turns = Counter(turns)
-    _learn(state, me, first, know)
+    minds = _minds(state.players, know, told or {})
+    dumped = [set(onto.get(s, ())) if onto else set() for s in range(state.players)]
+    if means is None:
+        means = [_mind_mean(state, s, minds[s]) if s != me and not state.out[s] else mean for s in range(state.players)]
+    _learn(state, me, first, know, minds, dumped)
     apply(state, me, first)
     for _ in range(MAX_PLAYOUT_ACTIONS):
         phase = state.phase
@@ -544,10 +616,34 @@ def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean:
         assert seat is not None
         if phase is Phase.DRAW and state.draws_left == 0:
             turns[seat] += 1
-        action = _policy(state, seat, know[seat], mean, rng, turns[seat])
-        _learn(state, seat, action, know)
+        if seat == me:
+            action = _policy(state, seat, know[seat], mean, rng, turns[seat])
+        else:
+            action = _heuristic(state, seat, minds[seat], dumped[seat], means[seat], turns[seat])
+        _learn(state, seat, action, know, minds, dumped)
         step(state, seat, action, rng)
     return _value(state, me, mean)
+
+
+def _minds(players: int, know: list[list[bool]], told: Mapping[int, Mapping[int, list[bool]]]) -> list[list[list[bool]]]:
+    """Return what each seat knows of every line: minds[x][s][i] (x's own line is `know[x]` itself)."""
+    return [[know[x] if s == x else (list(told[x][s]) if x in told and s in told[x] else [False] * 4)
+             for s in range(players)] for x in range(players)]
+
+
+def _mind_mean(state: State, seat: int, mind: list[list[bool]]) -> float:
+    """Return the expected points of a card `seat` does not know, from the cards it knows and the
+    discard pile (the heuristic's `_unknown_value`)."""
+    left = Counter(NUMBER_COUNTS)
+    for line, seen in zip(state.lines, mind):
+        for c, k in zip(line, seen):
+            if k and type(c) is int:
+                left[c] -= 1
+    for c in state.discard:
+        if type(c) is int:
+            left[c] -= 1
+    total = sum(max(0, n) for n in left.values())
+    return sum(v * max(0, n) for v, n in left.items()) / total if total > 0 else 5.0
 
 
 def _step(state: State, seat: int, action: Action, rng: random.Random) -> None:
@@ -614,14 +710,115 @@ def _step_end_turn(state: State, seat: int, knock: bool) -> None:
     state.drawn, state.drawn_from, state.draws_left, state.peeked = None, None, 0, None
 
 
-def _learn(state: State, seat: int, action: Action, know: list[list[bool]]) -> None:
-    """Update what each seat knows of its own line for `action` (before it is applied)."""
+def _learn(state: State, seat: int, action: Action, know: list[list[bool]],
+           minds: list[list[list[bool]]] | None = None, dumped: list[set[int]] | None = None) -> None:
+    """Update what each seat knows of its own line for `action` (before it is applied); with `minds`,
+    what every seat knows of every line too (a card taken from the discard pile or placed face up is
+    seen by all; a Swap moves what each knows with the cards), and `dumped`, the cards swapped onto a seat."""
     kind = action.type
     if kind is ActionType.REPLACE or kind is ActionType.PEEK:
-        know[seat][action.position - 1] = True
+        i = action.position - 1
+        know[seat][i] = True
+        if minds is not None and dumped is not None:
+            dumped[seat].discard(i)
+            if kind is ActionType.REPLACE:
+                public = state.drawn_from is Source.DISCARD or (state.options["kids"] and action.position in OUTER_POSITIONS)
+                for x, mind in enumerate(minds):
+                    if x != seat:
+                        mind[seat][i] = public
     elif kind is ActionType.SWAP and not action.skip:
-        know[seat][action.position - 1] = False
-        know[action.other_seat][action.other_position - 1] = False
+        p, q, other = action.position - 1, action.other_position - 1, action.other_seat
+        if minds is not None and dumped is not None:
+            for mind in minds:  # (a seat's own line is its `know` list itself)
+                mine, theirs = mind[seat], mind[other]
+                mine[p], theirs[q] = theirs[q], mine[p]
+            dumped[seat].discard(p)
+            dumped[other].add(q)
+        else:
+            know[seat][p] = False
+            know[other][q] = False
+
+
+def _heuristic(state: State, seat: int, mind: list[list[bool]], dumped: set[int], mean: float, turns: int) -> Action:
+    """The heuristic bot's move (`HeuristicBot.act` with its default `Tuning`), from what `seat`
+    remembers in the sample: its own cards it knows, the other lines' cards it saw (`mind`), the
+    cards swapped onto it (`dumped`, reckoned high), and its unknown card's worth `mean`."""
+    line, know = state.lines[seat], mind[seat]
+    est = [c if k and type(c) is int else mean for c, k in zip(line, know)]
+    high = max(mean, DUMPED_WORTH)
+    worth = [high if not k and i in dumped else (e if k else e + UNKNOWN_BONUS)
+             for i, (e, k) in enumerate(zip(est, know))]
+    worst = max(range(4), key=worth.__getitem__)
+    phase = state.phase
+    if phase is Phase.DRAW:
+        top = state.discard[-1] if state.discard else None
+        if state.draws_left == 0 and type(top) is int and worth[worst] - top >= 2.0:
+            return DRAW_DISCARD
+        return DRAW_PILE
+    if phase is Phase.END_TURN:
+        if not may_knock(state):
+            return END_TURN
+        me = sum(high if not k and i in dumped else e for i, (e, k) in enumerate(zip(est, know)))
+        others = [_seen_points(state.lines[s], mind[s], mean) for s in range(state.players) if s != seat and not state.out[s]]
+        return KNOCK if _heuristic_knocks(me, 4 - sum(know), others, turns) else END_TURN
+    card = state.drawn
+    if state.drawn_from is Source.DISCARD:
+        return replace(worst + 1)
+    if type(card) is int:
+        need = 2.5 if state.draws_left else 0.5
+        return replace(worst + 1) if worth[worst] - card >= need else DISCARD
+    if card is Power.DRAW2:
+        return DRAW2
+    if card is Power.PEEK:
+        for i in range(4):
+            if not know[i]:
+                return peek(i + 1)
+        return DISCARD
+    if card is Power.SWAP:
+        return _heuristic_swap(state, seat, mind, est, mean)
+    return DISCARD
+
+
+def _seen_points(line: Sequence[Card], seen: Sequence[bool], mean: float) -> float:
+    return sum(c if k and type(c) is int else mean for c, k in zip(line, seen))
+
+
+def _heuristic_knocks(me: float, unknowns: int, others: Sequence[float], turns: int) -> bool:
+    """The heuristic's knock rule (`HeuristicBot._should_knock`, its default `Tuning`): my estimate
+    `me` against its estimates of the other lines, `unknowns` of my cards unseen, `turns` turns of mine."""
+    if not others:
+        return True
+    if me <= 6.0 and unknowns == 0:
+        return True
+    low = min(others)
+    if me + 2.0 + 1.5 * unknowns <= low:
+        return True
+    return (turns >= 12 and me < low) or turns >= GIVE_UP_TURNS
+
+
+def _heuristic_swap(state: State, seat: int, mind: list[list[bool]], est: list[float], mean: float) -> Action:
+    """The heuristic's Swap (`HeuristicBot._swap`): its worst known card onto the line it believes lowest."""
+    places = (2, 3) if state.options["kids"] else (1, 2, 3, 4)
+    others = [s for s in range(state.players) if s != seat and not state.out[s]]
+    totals = {s: _seen_points(state.lines[s], mind[s], mean) for s in others}
+    if not totals:
+        return SWAP_SKIP
+    top = max(totals.values())
+    best: tuple[float, int, int, int] | None = None
+    for p in places:
+        if not mind[seat][p - 1]:
+            continue
+        m = est[p - 1]
+        for other, total in totals.items():
+            theirs, seen = state.lines[other], mind[other]
+            for q in places:
+                c = theirs[q - 1]
+                gain = m - (c if seen[q - 1] and type(c) is int else mean) + 0.05 * (top - total)
+                if best is None or gain > best[0]:
+                    best = (gain, p, other, q)
+    if best is None or best[0] < 2.0:
+        return SWAP_SKIP
+    return swap(best[1], best[2], best[3])
 
 
 def _policy(state: State, seat: int, know: list[bool], mean: float, rng: random.Random, turns: int) -> Action:
