@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.bots import register
-from game.bots.rat_a_tat_cat import GAME, HeuristicBot, NUMBER_COUNTS, _event_fields
+from game.bots.rat_a_tat_cat import GAME, NUMBER_COUNTS, HeuristicBot, Tuning, _event_fields
 from game.engine.rat_a_tat_cat import (
     DECK,
     DISCARD,
@@ -576,11 +576,12 @@ def _cap(b: SeatBelief, seat: int, worth: float) -> None:
             caps[i] = worth if caps[i] is None else min(caps[i], worth)
 
 
-GIVE_UP_TURNS = 40         # own turns in a round after which it knocks, searched or not (the heuristic's give_up)
+HEURISTIC = Tuning()       # the heuristic's numbers, which the playouts' other seats follow (`_heuristic`)
+GIVE_UP_TURNS = HEURISTIC.give_up  # own turns in a round after which it knocks, searched or not (as the heuristic)
 DECLINED_WEIGHT = 0.3      # how likely a line a seat would have knocked with is, when it did not knock
 KNOCKED_WEIGHT = 0.3       # how likely a line a seat would not have knocked with is, when it knocked
 CAP_WEIGHT = 0.2           # how likely a card above what a seat's play showed (`SeatBelief.capped`) still is
-DUMPED_WORTH = 7.0         # what the heuristic reckons a card swapped onto it is worth (`Tuning.dumped_worth`)
+DUMPED_WORTH = HEURISTIC.dumped_worth  # what the heuristic reckons a card swapped onto it is worth
 UNKNOWN_BONUS = 0.4        # a careful player replaces a card it does not know a little before a known one
 DRAW2_FIRST_SLACK = 2.0    # a careful player throws the first card of a Draw 2 away unless it gains this
 PEEK_BONUS = 0.003         # what the playouts miss of knowing a card of one's own (a tie-break)
@@ -746,13 +747,13 @@ def _heuristic(state: State, seat: int, mind: list[list[bool]], dumped: set[int]
     line, know = state.lines[seat], mind[seat]
     est = [c if k and type(c) is int else mean for c, k in zip(line, know)]
     high = max(mean, DUMPED_WORTH)
-    worth = [high if not k and i in dumped else (e if k else e + UNKNOWN_BONUS)
+    worth = [high if not k and i in dumped else (e if k else e + HEURISTIC.unknown_bonus)
              for i, (e, k) in enumerate(zip(est, know))]
     worst = max(range(4), key=worth.__getitem__)
     phase = state.phase
     if phase is Phase.DRAW:
         top = state.discard[-1] if state.discard else None
-        if state.draws_left == 0 and type(top) is int and worth[worst] - top >= 2.0:
+        if state.draws_left == 0 and type(top) is int and worth[worst] - top >= HEURISTIC.take_discard_gain:
             return DRAW_DISCARD
         return DRAW_PILE
     if phase is Phase.END_TURN:
@@ -765,7 +766,7 @@ def _heuristic(state: State, seat: int, mind: list[list[bool]], dumped: set[int]
     if state.drawn_from is Source.DISCARD:
         return replace(worst + 1)
     if type(card) is int:
-        need = 2.5 if state.draws_left else 0.5
+        need = HEURISTIC.draw2_first_gain if state.draws_left else HEURISTIC.replace_gain
         return replace(worst + 1) if worth[worst] - card >= need else DISCARD
     if card is Power.DRAW2:
         return DRAW2
@@ -788,12 +789,13 @@ def _heuristic_knocks(me: float, unknowns: int, others: Sequence[float], turns: 
     `me` against its estimates of the other lines, `unknowns` of my cards unseen, `turns` turns of mine."""
     if not others:
         return True
-    if me <= 6.0 and unknowns == 0:
+    t = HEURISTIC
+    if me <= t.knock_anyway and unknowns == 0:
         return True
     low = min(others)
-    if me + 2.0 + 1.5 * unknowns <= low:
+    if me + t.knock_margin + t.knock_per_unknown * unknowns <= low:
         return True
-    return (turns >= 12 and me < low) or turns >= GIVE_UP_TURNS
+    return (turns >= t.patience and me < low) or turns >= t.give_up
 
 
 def _heuristic_swap(state: State, seat: int, mind: list[list[bool]], est: list[float], mean: float) -> Action:
@@ -816,7 +818,7 @@ def _heuristic_swap(state: State, seat: int, mind: list[list[bool]], est: list[f
                 gain = m - (c if seen[q - 1] and type(c) is int else mean) + 0.05 * (top - total)
                 if best is None or gain > best[0]:
                     best = (gain, p, other, q)
-    if best is None or best[0] < 2.0:
+    if best is None or best[0] < HEURISTIC.swap_gain:
         return SWAP_SKIP
     return swap(best[1], best[2], best[3])
 
