@@ -30,6 +30,11 @@ DYNAMIC = {
     "rt.card.": ("peek", "swap", "draw2"),  # Rat-a-Tat Cat's power cards (js/games/rat-a-tat-cat/cards.js)
     "history.best.": ON_TABLE,  # the lobby board's best column, in each game's words (its own locale section)
 }
+# The log's lines of a seat's own moves and others' (each game's events.js `told`): "ev.<key>" / "ev.you.<key>"
+_SACK_TOLD = ("bid", "passed", "passed_took", "offer", "sack_won", "start_player", "round_void")
+_RAT_TOLD = ("dealt", "last_turn", "took_and_placed", "placed", "placed_up", "discarded", "power", "draw2_first",
+             "draw2_second", "swap_skipped", "knocked", "power_replaced")
+DYNAMIC |= {"ev.": _SACK_TOLD, "ev.you.": _SACK_TOLD, "rt.ev.": _RAT_TOLD, "rt.ev.you.": _RAT_TOLD}
 # Error keys named through a variable in the server, which the source scan cannot see.
 INDIRECT_ERRORS = ("lobby_only", "not_now")
 ERROR_CALL = re.compile(r"\b(?:_err|_bad|GameError|BadAction|IllegalAction)\(\s*\"([a-z_]+)\"")
