@@ -375,6 +375,7 @@ def capture_texts(path: Path) -> None:
 
 
 def _wait_listening(port: int) -> None:
+    """Wait (up to ~15 s) until a server child accepts connections on `port`."""
     for _ in range(300):
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
@@ -872,12 +873,7 @@ def measure(watchers: int, args: argparse.Namespace, server_cpus: str, code: Pat
         cmd += ["--profile", str(profile)]
     server = subprocess.Popen(cmd)
     try:
-        for _ in range(300):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+        _wait_listening(port)
         server_pid = server.pid
         if args.tv:  # the TV process started the server process: measure that one
             pids = stats.with_suffix(".pids")

@@ -762,6 +762,15 @@ def _heuristic(state: State, seat: int, mind: list[list[bool]], dumped: set[int]
         me = sum(high if not k and i in dumped else e for i, (e, k) in enumerate(zip(est, know)))
         others = [_seen_points(state.lines[s], mind[s], mean) for s in range(state.players) if s != seat and not state.out[s]]
         return KNOCK if _heuristic_knocks(me, 4 - sum(know), others, turns) else END_TURN
+    if state.drawn is Power.SWAP and state.drawn_from is not Source.DISCARD:
+        return _heuristic_swap(state, seat, mind, est, mean)
+    return _use_drawn(state, worth, worst, know)
+
+
+def _use_drawn(state: State, worth: list[float], worst: int, know: list[bool]) -> Action:
+    """What the heuristic and the careful policy both do with the card held (but a Swap): a card
+    from the discard pile replaces the worst; a drawn number replaces it if it gains the heuristic's
+    margin, else goes; a Draw 2 is used; a Peek looks at the first unknown card."""
     card = state.drawn
     if state.drawn_from is Source.DISCARD:
         return replace(worst + 1)
@@ -774,9 +783,6 @@ def _heuristic(state: State, seat: int, mind: list[list[bool]], dumped: set[int]
         for i in range(4):
             if not know[i]:
                 return peek(i + 1)
-        return DISCARD
-    if card is Power.SWAP:
-        return _heuristic_swap(state, seat, mind, est, mean)
     return DISCARD
 
 
@@ -840,26 +846,14 @@ def _policy(state: State, seat: int, know: list[bool], mean: float, rng: random.
             return END_TURN
         return KNOCK if _would_knock(sum(est), 4 - sum(know), mean, turns) else END_TURN
     card = state.drawn
-    if state.drawn_from is Source.DISCARD:
-        return replace(worst + 1)
-    if type(card) is int:
-        need = 2.5 if state.draws_left else 0.5
-        return replace(worst + 1) if worth[worst] - card >= need else DISCARD
-    if card is Power.DRAW2:
-        return DRAW2
-    if card is Power.PEEK:
-        for i in range(4):
-            if not know[i]:
-                return peek(i + 1)
-        return DISCARD
-    if card is Power.SWAP:
-        places = (2, 3) if state.options["kids"] else (1, 2, 3, 4)
-        p = max(places, key=lambda q: est[q - 1] if know[q - 1] else -1.0)
-        if know[p - 1] and est[p - 1] - mean >= 2.0:
-            others = [s for s in range(state.players) if s != seat and not state.out[s]]
-            return swap(p, rng.choice(others), rng.choice(places))
-        return SWAP_SKIP
-    return DISCARD
+    if card is not Power.SWAP or state.drawn_from is Source.DISCARD:
+        return _use_drawn(state, worth, worst, know)
+    places = (2, 3) if state.options["kids"] else (1, 2, 3, 4)  # a Swap: my worst known card, anywhere
+    p = max(places, key=lambda q: est[q - 1] if know[q - 1] else -1.0)
+    if know[p - 1] and est[p - 1] - mean >= 2.0:
+        others = [s for s in range(state.players) if s != seat and not state.out[s]]
+        return swap(p, rng.choice(others), rng.choice(places))
+    return SWAP_SKIP
 
 
 def _would_knock(me: float, unknown: int, mean: float, turns: int) -> bool:
