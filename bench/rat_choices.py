@@ -70,8 +70,9 @@ class Shadowed:
 
 
 def _name(action: Any) -> str:
-    """The kind of a move, its positions left out ("replace", "swap", "knock", ...)."""
-    return action.to_dict()["type"]
+    """The kind of a move, its positions left out ("replace", "swap", "knock", "draw pile", ...)."""
+    move = action.to_dict()
+    return f"draw {move['source']}" if move["type"] == "draw" else move["type"]
 
 
 class Game:
