@@ -73,7 +73,7 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
     "rat_engine.py": [([], _RAT_LINES)],
     "rat_choices.py": [([], [r"^1 game\(s\), \d+ move\(s\) where the strong bot differed from the heuristic$",
                              r"^strong vs heuristic\s+moves\s+round diff change \(95% CI\)\s+last-round win change$",
-                             r"^(per game: [+-][\d.]+ points of round difference|[a-z_]+: [a-z0-9_]+ vs [a-z0-9_]+\s+\d+)"])],
+                             r"^(per game: [+-][\d.]+ points of round difference|[a-z_]+: [a-z0-9_ ]+ vs [a-z0-9_ ]+\s+\d+)"])],
     "render.py": [([], _RENDER_LINES), (["--bots", "hard"], _RENDER_LINES)],
     "server.py": [([], _SERVER_LINES), (["--profile"], _SERVER_LINES + _PROFILE_LINES),
                   (["--vs", "."], _SERVER_LINES + [r"^5 phones \+ \d+ watchers, medians of 1 alternating rounds, this checkout vs",
