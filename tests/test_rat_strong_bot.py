@@ -24,6 +24,7 @@ from game.engine.rat_a_tat_cat import (
     MEMORISED,
     ActionType,
     Phase,
+    Power,
     apply,
     apply_chance,
     card_places,
@@ -229,6 +230,25 @@ def test_a_seat_that_could_knock_and_did_not_is_believed_to_hold_more():
         weighted += w * outer
         weights += w
     assert weighted / weights > plain + 0.5
+
+
+def test_a_peek_drawn_while_a_card_of_its_own_is_unknown_is_never_thrown_away():
+    # seat 1 knows its outer 2 and 7, not its middle cards, and draws a Peek: looking is worth more
+    # than its playouts see (their later moves know only what the look told), so it looks or puts the
+    # Peek in its line, whatever a few noisy samples make of throwing it away
+    moves = set()
+    for seed in range(16):
+        f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [Power.PEEK, 8, 8, 6], seed=seed)
+        f.bot.budget = NOISY
+        f.act(0, MEMORISED)
+        f.act(1, MEMORISED)
+        f.act(1, DRAW_PILE)
+        view = view_for(f.t.state, 1)
+        assert view.legal.discard and view.legal.peek
+        move = f.bot.act(view)
+        assert move.type is not ActionType.DISCARD, f"seed {seed}: the Peek was thrown away"
+        moves.add(move.type)
+    assert ActionType.PEEK in moves
 
 
 # ---------------------------------------------------------------- the playouts' own steps
