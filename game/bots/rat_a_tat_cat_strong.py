@@ -503,7 +503,7 @@ class StrongBot:
             means = [_mind_mean(base, s, minds[s]) if s != me and not base.out[s] else mean for s in range(base.players)]
             for a in alive:
                 know = [k[:] for k in knows]
-                totals[a] += w * _playout(_copy(base), me, a, know, mean, random.Random(seed + 1), self.belief.turns,
+                totals[a] += w * _playout(_copy(base), me, a, know, mean, _LazyRandom(seed + 1), self.belief.turns,
                                           told=self.belief.told, onto=self.belief.onto, means=means)
                 counts[a] += 1
                 weights[a] += w
@@ -593,8 +593,23 @@ MAX_PLAYOUT_ACTIONS = 400  # a round that has not ended by then is scored as it 
 ROUND_SPREAD = 7.8         # the spread (sd) of one round's score difference between two players (bench games)
 
 
+class _LazyRandom:
+    """`random.Random(seed)`, made when first used: most playouts never reshuffle, so never draw."""
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return getattr(self._rng, name)
+
+
 def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean: float,
-             rng: random.Random, turns: Counter[int], step: Any = None,
+             rng: random.Random | _LazyRandom, turns: Counter[int], step: Any = None,
              told: Mapping[int, Mapping[int, list[bool]]] | None = None,
              onto: Mapping[int, set[int]] | None = None, means: Sequence[float] | None = None) -> float:
     """Apply `first` for `me` (with the engine), play the round out (with `step`: `_step`, or the
@@ -705,7 +720,7 @@ def _step_end_turn(state: State, seat: int, knock: bool) -> None:
     elif state.knocker is not None:
         state.last_turns -= 1
         if state.last_turns == 0:
-            end_round(state)
+            end_round(state, quiet=True)
             return
     state.phase, state.turn = Phase.DRAW, next_in(state, seat)
     state.drawn, state.drawn_from, state.draws_left, state.peeked = None, None, 0, None
@@ -744,21 +759,21 @@ def _heuristic(state: State, seat: int, mind: list[list[bool]], dumped: set[int]
     """The heuristic bot's move (`HeuristicBot.act` with its default `Tuning`), from what `seat`
     remembers in the sample: its own cards it knows, the other lines' cards it saw (`mind`), the
     cards swapped onto it (`dumped`, reckoned high), and its unknown card's worth `mean`."""
+    phase = state.phase
+    if phase is Phase.END_TURN and not may_knock(state):
+        return END_TURN
     line, know = state.lines[seat], mind[seat]
     est = [c if k and type(c) is int else mean for c, k in zip(line, know)]
     high = max(mean, DUMPED_WORTH)
     worth = [high if not k and i in dumped else (e if k else e + HEURISTIC.unknown_bonus)
              for i, (e, k) in enumerate(zip(est, know))]
     worst = max(range(4), key=worth.__getitem__)
-    phase = state.phase
     if phase is Phase.DRAW:
         top = state.discard[-1] if state.discard else None
         if state.draws_left == 0 and type(top) is int and worth[worst] - top >= HEURISTIC.take_discard_gain:
             return DRAW_DISCARD
         return DRAW_PILE
     if phase is Phase.END_TURN:
-        if not may_knock(state):
-            return END_TURN
         me = sum(high if not k and i in dumped else e for i, (e, k) in enumerate(zip(est, know)))
         others = [_seen_points(state.lines[s], mind[s], mean) for s in range(state.players) if s != seat and not state.out[s]]
         return KNOCK if _heuristic_knocks(me, 4 - sum(know), others, turns) else END_TURN
