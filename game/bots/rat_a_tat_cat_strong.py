@@ -8,12 +8,13 @@ discard pile (every discard is public), the seats' turns. To choose, it samples 
 know and the draw pile, builds an engine State for that sample, and plays each candidate move
 there (with the real engine's `apply`) and then the rest of the round (with `_step`, the engine's
 transitions without their checks and events: a test compares it with `apply` move by move; the
-round's end is the engine's own). In the playouts every seat, its own too, follows the heuristic
-bot's own rules (`_heuristic`: its draws, keeps,
-peeks, swaps and its knock rule with its margins and patience, from what that seat remembers in
-the sample: its own cards it knows, the cards of other lines it saw taken from the discard pile or
-put there itself, the cards swapped onto it, reckoned high; a test checks it makes the heuristic's
-move at every decision of whole games). Every candidate meets the same samples (common random
+round's end is the engine's own, without its events). In the playouts every other seat follows the
+heuristic bot's own rules (`_heuristic`: its draws, keeps, peeks, swaps and its knock rule with its
+margins and patience, from what that seat remembers in the sample: its own cards it knows, the
+cards of other lines it saw taken from the discard pile or put there itself, the cards swapped onto
+it, reckoned high; a test checks it makes the heuristic's move at every decision of whole games),
+and its own seat the same rules with numbers tuned against the heuristic (`OWN`: a better player
+to value a move by; bench/rat_tuning.py). Every candidate meets the same samples (common random
 numbers), the weaker half is dropped halfway, and the best weighted mean value wins: the game's
 win in its last round, else an estimate of the chance to win from the totals and the rounds left.
 
