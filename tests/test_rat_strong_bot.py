@@ -13,7 +13,8 @@ import pytest
 
 from game.bots import BOT_KINDS, BotFeeder, make_bot
 from game.bots.rat_a_tat_cat import HeuristicBot
-from game.bots.rat_a_tat_cat_strong import Budget, StrongBot, _heuristic, _mind_mean, _minds, _step
+from game.bots import rat_a_tat_cat_strong
+from game.bots.rat_a_tat_cat_strong import HEURISTIC, OWN, Budget, StrongBot, _heuristic, _mind_mean, _minds, _step
 from game.engine import GAMES
 from game.engine.rat_a_tat_cat import (
     DECK,
@@ -24,6 +25,7 @@ from game.engine.rat_a_tat_cat import (
     MEMORISED,
     ActionType,
     Phase,
+    Power,
     apply,
     apply_chance,
     card_places,
@@ -231,6 +233,25 @@ def test_a_seat_that_could_knock_and_did_not_is_believed_to_hold_more():
     assert weighted / weights > plain + 0.5
 
 
+def test_a_peek_drawn_while_a_card_of_its_own_is_unknown_is_never_thrown_away():
+    # seat 1 knows its outer 2 and 7, not its middle cards, and draws a Peek: looking is worth more
+    # than its playouts see (their later moves know only what the look told), so it looks or puts the
+    # Peek in its line, whatever a few noisy samples make of throwing it away
+    moves = set()
+    for seed in range(16):
+        f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [Power.PEEK, 8, 8, 6], seed=seed)
+        f.bot.budget = NOISY
+        f.act(0, MEMORISED)
+        f.act(1, MEMORISED)
+        f.act(1, DRAW_PILE)
+        view = view_for(f.t.state, 1)
+        assert view.legal.discard and view.legal.peek
+        move = f.bot.act(view)
+        assert move.type is not ActionType.DISCARD, f"seed {seed}: the Peek was thrown away"
+        moves.add(move.type)
+    assert ActionType.PEEK in moves
+
+
 # ---------------------------------------------------------------- the playouts' own steps
 
 
@@ -268,15 +289,17 @@ def test_a_playout_step_leaves_the_state_the_engines_apply_leaves(players, kids)
 # ---------------------------------------------------------------- the other seats' playout policy
 
 
-@pytest.mark.parametrize(("players", "kids"), [(2, False), (2, True), (3, False), (4, True)])
-def test_the_playouts_other_seats_make_the_heuristics_move_from_what_it_remembers(players, kids):
-    # whole games of heuristic bots, each shadowed by a strong bot fed the same seat's stream; some
+@pytest.mark.parametrize(("players", "kids", "tuning"), [(2, False, HEURISTIC), (2, True, HEURISTIC), (3, False, HEURISTIC),
+                                                   (4, True, HEURISTIC), (2, False, OWN), (3, True, OWN)])
+def test_the_playouts_seats_make_the_heuristics_move_from_what_it_remembers(players, kids, tuning):
+    # whole games of heuristic bots (with the default numbers, or the strong bot's own seat's: OWN),
+    # each shadowed by a strong bot fed the same seat's stream; some
     # moves are random legal ones but a knock (so cards are taken from the discard pile in sight of all, swapped
     # onto a seat, peeked at): at every decision, the playouts' model of that seat (`_heuristic`,
     # from the strong bot's belief of what the seat remembers) picks the heuristic's own move
     rng = random.Random(100 + players)
     state = new_game(players, rng, {"end": "elimination", "limit": 200, "kids": kids})
-    heuristics = [HeuristicBot(random.Random(s)) for s in range(players)]
+    heuristics = [HeuristicBot(random.Random(s), tuning) for s in range(players)]
     shadows = [strong(s, NOISY) for s in range(players)]
     feeders = [BotFeeder(GAMES[GAME], heuristics), BotFeeder(GAMES[GAME], shadows)]
     seen: Counter[str] = Counter()
@@ -290,7 +313,7 @@ def test_the_playouts_other_seats_make_the_heuristics_move_from_what_it_remember
                 b = shadows[seat].belief
                 know = [[c is not None for c in b.lines[s]] if s == seat else [False] * 4 for s in range(players)]
                 mind = _minds(players, know, b.told)[seat]
-                model = _heuristic(state, seat, mind, set(b.onto[seat]), _mind_mean(state, seat, mind), b.turns[seat])
+                model = _heuristic(state, seat, mind, set(b.onto[seat]), _mind_mean(state, seat, mind), b.turns[seat], tuning)
                 assert model == move, (seat, state.phase, heuristics[seat].memory, mind)
                 seen[move.type] += 1
                 calm = [a for a in legal_actions(state, seat) if a.type is not ActionType.KNOCK]
@@ -300,6 +323,27 @@ def test_the_playouts_other_seats_make_the_heuristics_move_from_what_it_remember
         for feeder in feeders:
             feeder.feed(state, events)
     assert seen[ActionType.KNOCK] > 0 and seen[ActionType.SWAP] > 0 and seen[ActionType.PEEK] > 0
+
+
+def test_in_the_playouts_its_own_seat_plays_by_the_tuned_numbers_and_the_others_by_the_heuristics(monkeypatch):
+    # the search values its moves by its own seat playing the heuristic's rules with the numbers tuned
+    # against the heuristic (OWN), every other seat by the heuristic's own numbers (what they are)
+    used: dict[tuple[bool, Any], int] = Counter()
+    model = rat_a_tat_cat_strong._heuristic
+
+    def spy(state: Any, seat: int, *args: Any) -> Any:
+        used[(seat == me, args[-1])] += 1
+        return model(state, seat, *args)
+
+    monkeypatch.setattr(rat_a_tat_cat_strong, "_heuristic", spy)
+    f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [5, 8, 8, 6], seed=5)
+    me = 1
+    f.act(0, MEMORISED)
+    f.act(1, MEMORISED)
+    f.bot.act(view_for(f.t.state, 1))
+    assert used[(True, OWN)] > 0 and used[(False, HEURISTIC)] > 0
+    assert used[(True, HEURISTIC)] == used[(False, OWN)] == 0
+    assert OWN != HEURISTIC
 
 
 def test_a_seat_that_knocked_is_believed_to_hold_a_line_the_heuristic_knocks_with():

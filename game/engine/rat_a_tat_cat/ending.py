@@ -9,16 +9,18 @@ from game.engine.rat_a_tat_cat.cards import LINE_SIZE, card_to_json, is_power, p
 from game.engine.rat_a_tat_cat.state import Event, Phase, State, end_mode, ev, line_json, next_in, order_from_dealer
 
 
-def end_round(state: State) -> list[Event]:
-    """R-END-2/3: turn every line up, replace its power cards, score."""
+def end_round(state: State, quiet: bool = False) -> list[Event]:
+    """R-END-2/3: turn every line up, replace its power cards, score.
+
+    `quiet`: the same changes to the State, no events (a bot's playouts end many rounds)."""
     state.turn, state.phase = None, Phase.RESHUFFLE  # no seat acts until the round is scored
     state.drawn, state.drawn_from, state.draws_left, state.peeked = None, None, 0, None
     state.replacing = True
-    events = [ev("revealed", lines=[line_json(line) for line in state.lines])]
-    return events + replace_powers(state)
+    events = [] if quiet else [ev("revealed", lines=[line_json(line) for line in state.lines])]
+    return events + replace_powers(state, quiet)
 
 
-def replace_powers(state: State) -> list[Event]:
+def replace_powers(state: State, quiet: bool = False) -> list[Event]:
     """R-END-3, resumable after a reshuffle: from the dealer's left, positions 1-4."""
     events: list[Event] = []
     for seat in order_from_dealer(state):
@@ -31,14 +33,16 @@ def replace_powers(state: State) -> list[Event]:
                 card = state.pile.pop(0)
                 if is_power(card):
                     state.discard.append(card)
-                    events.append(ev("power_drawn", seat=seat, position=i + 1, card=card_to_json(card)))
+                    if not quiet:
+                        events.append(ev("power_drawn", seat=seat, position=i + 1, card=card_to_json(card)))
                     continue
                 old, line[i] = line[i], card
                 state.discard.append(old)
-                events.append(ev("power_replaced", seat=seat, position=i + 1, power=card_to_json(old),
-                                  card=card_to_json(card)))
+                if not quiet:
+                    events.append(ev("power_replaced", seat=seat, position=i + 1, power=card_to_json(old),
+                                      card=card_to_json(card)))
     state.replacing = False
-    return events + _score_round(state)
+    return events + _score_round(state, quiet)
 
 
 def _lowest(state: State, seats: list[int]) -> list[int]:
@@ -46,12 +50,12 @@ def _lowest(state: State, seats: list[int]) -> list[int]:
     return [s for s in seats if state.totals[s] == low]
 
 
-def _score_round(state: State) -> list[Event]:
+def _score_round(state: State, quiet: bool = False) -> list[Event]:
     """R-SCORE-1, then R-GAME-1..4: the game ends, or the deal passes left (skipping seats out)."""
     scores = [0 if state.out[s] else sum(points(c) for c in state.lines[s]) for s in range(state.players)]
     state.round_scores.append(scores)
     state.totals = [t + sc for t, sc in zip(state.totals, scores)]
-    events = [ev("round_scored", round=state.round, scores=scores, totals=list(state.totals))]
+    events = [] if quiet else [ev("round_scored", round=state.round, scores=scores, totals=list(state.totals))]
     mode = end_mode(state)
     winners: list[int] | None = None
     if mode == "elimination":  # R-GAME-3
@@ -65,7 +69,7 @@ def _score_round(state: State) -> list[Event]:
         for s in going:
             state.out[s] = True
             state.eliminated.append(s)
-        if going:
+        if going and not quiet:
             events.append(ev("eliminated", seats=going))
         if winners is None and len(state.seats_in()) == 1:
             winners = state.seats_in()
@@ -74,16 +78,18 @@ def _score_round(state: State) -> list[Event]:
     elif mode == "time" and state.time_up:  # R-GAME-2
         winners = _lowest(state, list(range(state.players)))
     if winners is not None:
-        return events + _game_over(state, winners)
+        return events + _game_over(state, winners, quiet)
     state.dealer = next_in(state, state.dealer)
     state.phase = Phase.DEAL
-    return events + [ev("next_dealer", seat=state.dealer)]
+    return events if quiet else events + [ev("next_dealer", seat=state.dealer)]
 
 
-def _game_over(state: State, winners: list[int]) -> list[Event]:
+def _game_over(state: State, winners: list[int], quiet: bool = False) -> list[Event]:
     state.winners = list(winners)  # R-GAME-4: equal totals share the win
     state.phase = Phase.OVER
     state.turn = None
+    if quiet:
+        return []
     result = outcome(state)
     assert result is not None
     return [ev("game_over", **result)]
