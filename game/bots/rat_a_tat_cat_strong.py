@@ -617,8 +617,8 @@ def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean:
              told: Mapping[int, Mapping[int, list[bool]]] | None = None,
              onto: Mapping[int, set[int]] | None = None, means: Sequence[float] | None = None) -> float:
     """Apply `first` for `me` (with the engine), play the round out (with `step`: `_step`, or the
-    engine's `apply` in the tests that compare them) with `_heuristic` for every seat, mine too
-    (what each remembers of the other lines: `told`, from the belief; the cards swapped
+    engine's `apply` in the tests that compare them) with `_heuristic` for every seat, mine by `OWN`'s
+    numbers, the others by the heuristic's (what each remembers of the other lines: `told`, from the belief; the cards swapped
     onto it: `onto`; the worth each reckons a card it does not know: `means`, else from `told`); return my value."""
     step = step or _step
     turns = Counter(turns)
@@ -666,7 +666,7 @@ def _mind_mean(state: State, seat: int, mind: list[list[bool]]) -> float:
     return sum(v * max(0, n) for v, n in left.items()) / total if total > 0 else 5.0
 
 
-def _step(state: State, seat: int, action: Action, rng: random.Random) -> None:
+def _step(state: State, seat: int, action: Action, rng: random.Random | _LazyRandom) -> None:
     """Carry out a legal turn action on a sampled State as the engine's `apply` does (the same State
     after it, the same draws of `rng` for a reshuffle), without its checks and events: a playout's
     steps are many. The round's end is the engine's own (`end_round`)."""
