@@ -17,7 +17,8 @@ Prints, per kind of difference (the phase, then the strong bot's move vs the heu
 "decide: discard vs replace"), how often it came up, and the mean of (round difference after the
 strong bot's move) - (after the heuristic's) with its 95 % interval: below zero, the strong bot's
 move left it better off. One deck order per pair: the figures are noisy, but not biased by what
-the strong bot believed. `--save FILE` keeps the pairs as JSON; `--combine FILE...` reports saved
+the strong bot believed. Both ways go on with the strong bot, so a kind's sign says whether its
+move was the better one there; the changes do not add up to its edge over the heuristic. `--save FILE` keeps the pairs as JSON; `--combine FILE...` reports saved
 runs together.
 """
 
@@ -159,8 +160,8 @@ def report(pairs: Sequence[dict[str, Any]], games: int) -> list[str]:
         win = f"{statistics.mean(wins):+.3f} ({len(wins)})" if wins else "-"
         out.append(f"{kind:<34}{len(ps):>6}  {mean:+6.2f} {interval:<20}{win:>22}")
     all_d = [p["strong"][0] - p["heuristic"][0] for p in pairs]
-    out.append(f"per game: {sum(all_d) / max(1, games):+.2f} points of round difference from the strong bot's own "
-               f"moves (negative: they helped it)")
+    out.append(f"per game: {sum(all_d) / max(1, games):+.2f} points, the changes summed (each pair goes on with the "
+               f"strong bot both ways, so this is not its edge over the heuristic)")
     return out
 
 
