@@ -74,6 +74,10 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
     "rat_choices.py": [([], [r"^1 game\(s\), \d+ move\(s\) where the strong bot differed from the heuristic$",
                              r"^strong vs heuristic\s+moves\s+round diff change \(95% CI\)\s+last-round win change$",
                              r"^(per game: [+-][\d.]+ points of round difference|[a-z_]+: [a-z0-9_ ]+ vs [a-z0-9_ ]+\s+\d+)"])],
+    "rat_oracle.py": [([], [r"^strong \(told more\) vs heuristic, 2 seats, 2 game\(s\) a mode, seed \d+$",
+                            r"^mode\s+games\s+win %\s+95% CI\s+mean totals$",
+                            *(rf"^{mode}\s+2\s+[\d.]+%\s+[\d.]+-[\d.]+%\s+[\d.]+ vs [\d.]+$"
+                              for mode in ("none", "opp-known", "opp", "all"))])],
     "rat_tuning.py": [([], [r"^8 games \(2 seats, 4 deals from both seats\), seed \d+: a heuristic with other numbers",
                             r"^OWN \(.+\)\s+[\d.]+%  \([\d.]+-[\d.]+%\)$",
                             r"^  \w+ [\d.]+ alone\s+[\d.]+%  \([\d.]+-[\d.]+%\)$"])],

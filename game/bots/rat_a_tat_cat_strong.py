@@ -21,9 +21,14 @@ win in its last round, else an estimate of the chance to win from the totals and
 What the other seats did shapes the samples, as a careful player reads a table: a card a seat
 kept from the pile is most likely lower than the one it gave up; a seat that left a low discard,
 threw a drawn card away or gave up a card as its worst most likely holds no card it knows much
-above that (`SeatBelief.capped`); a sample in which a seat's last choice to knock or not is not
-what the heuristic's knock rule makes of the line it knew then (`SeatBelief.chose`) weighs less
-(`sample_weight`).
+above that (`SeatBelief.capped`): the samples are drawn so. Then every choice another seat made
+this round from what it knew (`Choice`: where it drew from, where it put a card, a number it
+threw away, a knock or not) is made again in the sample by the heuristic's rules, knowing what
+that seat knew then with the cards the sample puts there (the cards are named, so a choice still
+speaks of a card that has since moved or left the line); a sample in which the heuristic would
+have chosen otherwise weighs `MISFIT_WEIGHT` less for each such choice (`sample_weight`), and a
+search draws a sample again (up to `SAMPLE_TRIES` times) until one fits every choice. Against
+the heuristic the true deal always fits (a test checks it over whole games).
 
 It never reads a State it is not given: the only States it touches are the ones it builds.
 The search is a fixed number of playouts per move (deterministic given the bot's rng), with a
@@ -33,6 +38,7 @@ short) so that a slow machine cannot make a person wait.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -90,6 +96,26 @@ class Budget:
     max_candidates: int = 9      # moves searched at most (the rest pruned by a quick estimate)
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A choice another seat made from what it knew: enough to make the heuristic's choice again in a
+    sample (`_fits`) and see whether it is the same. The cards are named (`SeatBelief.ids`): a sample
+    says which card each name is."""
+
+    seat: int
+    phase: Phase                        # DRAW, DECIDE or END_TURN
+    action: Action                      # what it chose
+    ids: tuple[tuple[int, ...], ...]    # the names of the cards in every line then (() for a seat out)
+    mind: tuple[tuple[bool, ...], ...]  # what it knew of every line then (of its own: `SeatBelief.knows`)
+    onto: frozenset[int]                # its positions holding a card swapped onto it
+    discard: tuple[Card, ...]           # the discard pile then
+    draws_left: int
+    held: Card | None                   # the card it held (DECIDE), if I saw it ...
+    held_id: int | None                 # ... else the name of the card it kept
+    source: Source | None               # where the card it held came from
+    turns: int                          # its turns this round
+
+
 @dataclass
 class SeatBelief:
     """What the seat knows in the current round (names: seats, 0-based positions)."""
@@ -106,14 +132,18 @@ class SeatBelief:
     capped: dict[int, list[float | None]] = field(default_factory=dict)  # a hidden card its owner knew
     #   when its play showed it held nothing above this (it left a low discard, threw away a drawn
     #   card, replaced a card worth this much as its worst): most likely at most this
-    declined: dict[int, bool] = field(default_factory=dict)        # the seat could knock at the end of
-    #   its last turn and did not: its line, as it knows it, was most likely not low
     told: dict[int, dict[int, list[bool]]] = field(default_factory=dict)  # observer -> seat -> position:
     #   the observer knows that card of another seat's line (taken from the discard pile in sight of
     #   all, face up, or its own card it swapped there), as a heuristic player remembers it
-    chose: dict[int, tuple[bool, int, dict[int, list[bool]], list[Known]]] = field(default_factory=dict)
-    #   a seat that could knock at the end of its last turn: (it knocked, its turns, what it knew of the
-    #   other lines and my line then), to weigh the samples by the heuristic's knock rule
+    ids: dict[int, list[int]] = field(default_factory=dict)         # a name for the card in each place,
+    #   that follows it (a Swap) until it leaves the line face up: a past choice names the cards it saw
+    shown: dict[int, Card] = field(default_factory=dict)            # cards that left a line face up, by name
+    next_id: int = 0
+    choices: list[Choice] = field(default_factory=list)             # the other seats' choices this round
+    #   that can show what they knew (`Choice`): a sample in which the heuristic would have chosen
+    #   otherwise weighs less (`sample_weight`)
+    taken: Card | None = None                                       # the card the seat to act took from
+    #   the discard pile this turn (its choice where to put it is a Choice too)
     onto: dict[int, set[int]] = field(default_factory=dict)        # a seat's positions holding a card another
     #   seat swapped onto it, since (the heuristic reckons such a card high: `Tuning.dumped_worth`)
     draws_left: int = 0                                            # the current turn's Draw 2 draws left
@@ -132,8 +162,8 @@ def _new_round(belief: SeatBelief, seats: Sequence[int], discard: Any) -> None:
     belief.kept_under = {s: [None] * 4 for s in seats}
     belief.dumped = {s: [False] * 4 for s in seats}
     belief.capped = {s: [None] * 4 for s in seats}
-    belief.declined = {s: False for s in seats}
-    belief.chose = {}
+    belief.ids = {s: [4 * k + i for i in range(4)] for k, s in enumerate(seats)}
+    belief.shown, belief.next_id, belief.choices, belief.taken = {}, 4 * len(seats), [], None
     belief.told = {x: {s: [False] * 4 for s in seats if s != x} for x in seats}
     belief.onto = {s: set() for s in seats}
     belief.draws_left = 0
@@ -153,6 +183,8 @@ class StrongBot:
         self.last_values: dict[str, tuple[float, int]] = {}  # the last search: each move's mean value, samples
         self._backup = HeuristicBot(random.Random(0))
         self._tables: dict[tuple[int, int], dict[Card, float] | None] | None = None  # during a search
+        self._informative: list[tuple[Choice, tuple[int, ...]]] | None = None  # during a search
+        self._fits: dict[tuple[int, tuple[Card | None, ...]], bool] = {}  # during a search: `_fits` of a choice
 
     # ---------------------------------------------------------- belief
 
@@ -177,6 +209,8 @@ class StrongBot:
 
     def _event(self, b: SeatBelief, view: SeatView, event: Event | Mapping[str, Any]) -> None:
         d, kind = _event_fields(event)
+        if kind in _CHOICE_EVENTS and d.get("seat") != b.seat and d.get("seat") in b.lines:
+            _note(b, kind, d, view.kids)
         if kind == "round_dealt":
             b.round = d["round"]
             _new_round(b, d["seats"], d["discard"])
@@ -185,14 +219,8 @@ class StrongBot:
                 b.had_turn.add(b.current)
             b.current = d["seat"]
             b.turns[d["seat"]] += 1
-            b.declined[d["seat"]] = False
             b.draws_left = 0
-        elif kind == "turn_end":
-            b.declined[d["seat"]] = bool(d["may_knock"])
-            _chose(b, d["seat"], False) if d["may_knock"] else b.chose.pop(d["seat"], None)
-        elif kind == "knocked":
-            b.declined[d["seat"]] = False
-            _chose(b, d["seat"], True)
+            b.taken = None
         elif kind == "drew" and d["source"] == "pile":
             top = b.discard[-1] if b.discard else None
             if b.draws_left:
@@ -200,7 +228,7 @@ class StrongBot:
             elif isinstance(top, int):  # it left the top discard: it had no known card much above it
                 _cap(b, d["seat"], top + 1)
         elif kind == "drew" and d["source"] == "discard":
-            b.discard.pop()
+            b.taken = b.discard.pop()
             if d["seat"] == b.seat:
                 b.holding = parse_card(d["card"])
         elif kind == "you_drew":
@@ -211,6 +239,8 @@ class StrongBot:
             if s in b.lines:
                 b.lines[s][i] = parse_card(d["card"]) if "card" in d else (b.holding if s == b.seat else None)
                 old = parse_card(d["discarded"])
+                b.shown[b.ids[s][i]] = old
+                b.ids[s][i], b.next_id = b.next_id, b.next_id + 1
                 worth = float(old) if b.knows[s][i] and isinstance(old, int) else UNKNOWN_WORTH
                 b.kept_under[s][i] = worth if b.lines[s][i] is None else None
                 if not b.dumped[s][i]:  # it gave up its worst card: the others it knows are no higher
@@ -250,18 +280,17 @@ class StrongBot:
         elif kind == "swapped":
             s, o, i, j = d["seat"], d["other_seat"], d["position"] - 1, d["other_position"] - 1
             if s in b.lines and o in b.lines:
+                gets = b.told[s][o][j], b.told[o][s][i]  # each knows the card it gets if it had seen it there
                 _swap_told(b.told, b.knows, s, i, o, j)
                 b.onto[s].discard(i)
                 b.onto[o].add(j)
                 gave_known = s != b.seat and b.knows[s][i]  # it chose to give a card it knew: a high one
                 b.dumped[s][i], b.dumped[o][j] = b.dumped[o][j], gave_known or b.dumped[s][i]
                 b.lines[s][i], b.lines[o][j] = b.lines[o][j], b.lines[s][i]
-                b.knows[s][i] = b.knows[o][j] = False  # blind, both ways (R-POWER-2)
+                b.ids[s][i], b.ids[o][j] = b.ids[o][j], b.ids[s][i]
+                b.knows[s][i], b.knows[o][j] = gets  # blind, both ways (R-POWER-2): only what it saw before
                 b.kept_under[s][i], b.kept_under[o][j] = b.kept_under[o][j], b.kept_under[s][i]
                 b.capped[s][i] = b.capped[o][j] = None  # nobody knows these any more
-                b.declined[s] = b.declined[o] = False
-                b.chose.pop(s, None)
-                b.chose.pop(o, None)
         elif kind == "reshuffled":
             b.discard = b.discard[-1:]
         elif kind == "time_up":
@@ -366,17 +395,18 @@ class StrongBot:
         """Return how likely each card is in another seat's hidden place, as a weight function of the
         card, or None for "as likely as any": a card its owner kept from the pile over a card worth w
         is most likely under w (a careful player keeps only better cards, never a power card); a
-        seat that knocked believed its line low, so the cards it knows are most likely low."""
+        card its owner knew when its play showed nothing above a worth is most likely at most that;
+        a card another seat gave away knowing it is most likely high."""
         b = self.belief
         assert b is not None
         s, i = place
         dumped = b.dumped[s][i]
         if s == b.seat:
-            under, knocked, cap = None, False, None
+            under, cap = None, None
         else:
-            under, knocked = b.kept_under[s][i], view.knocker == s and b.knows[s][i]
+            under = b.kept_under[s][i]
             cap = b.capped[s][i] if b.knows[s][i] else None
-        if under is None and not knocked and not dumped and cap is None:
+        if under is None and not dumped and cap is None:
             return None
         mean = _unknown_mean(b)
 
@@ -389,32 +419,53 @@ class StrongBot:
                 w *= CAP_WEIGHT
             if dumped:
                 w *= math.exp(0.35 * card)
-            return w * math.exp(-0.25 * card) if knocked else w
+            return w
 
         return weight
 
-    def sample_weight(self, state: State, knows: list[list[bool]]) -> float:
-        """Return how likely a sample is given what the other seats chose at the end of their last
-        turn: a seat that could knock and did not most likely did not hold a line the heuristic's
-        rule knocks with (`_heuristic_knocks`, from what it knew then), one that knocked most likely did."""
+    def sample_weight(self, state: State) -> float:
+        """Return how likely a sample is given the other seats' choices this round (`SeatBelief.choices`):
+        each choice the heuristic would not have made, knowing what that seat knew with the cards the
+        sample puts there, makes it `MISFIT_WEIGHT` times less likely (a careful player's choices show
+        what it holds)."""
         b = self.belief
         assert b is not None
+        choices = self._informative if self._informative is not None else self.informative()
+        if not choices:
+            return 1.0
+        value = dict(b.shown)
+        for s, ids in b.ids.items():
+            line = state.lines[s]
+            if line:
+                value.update(zip(ids, line))
         weight = 1.0
-        for s, (knocked, turns, told, mine) in b.chose.items():
-            if s == b.seat or state.out[s]:
-                continue
-            lines = [[m if m is not None else c for m, c in zip(mine, state.lines[x])] if x == b.seat else state.lines[x]
-                     for x in range(state.players)]
-            mind = _minds(state.players, knows, {s: told})[s]
-            mean = _mind_mean(state, s, mind)
-            line, know = state.lines[s], knows[s]
-            high = max(mean, DUMPED_WORTH)
-            me = sum(high if not k and i in b.onto[s] else (c if k and type(c) is int else mean)
-                     for i, (c, k) in enumerate(zip(line, know)))
-            others = [_seen_points(lines[x], mind[x], mean) for x in range(state.players) if x != s and not state.out[x]]
-            if _heuristic_knocks(me, 4 - sum(know), others, turns) != knocked:
-                weight *= KNOCKED_WEIGHT if knocked else DECLINED_WEIGHT
+        kids = state.options["kids"]
+        fits = self._fits
+        for k, (c, hidden) in enumerate(choices):
+            key = (k, tuple(value.get(n) for n in hidden))  # its fit depends on those cards only
+            fit = fits.get(key)
+            if fit is None:
+                fit = fits[key] = _fits(c, value, kids)
+            if not fit:
+                weight *= MISFIT_WEIGHT
         return weight
+
+    def informative(self) -> list[tuple[Choice, tuple[int, ...]]]:
+        """Return the choices that can tell one sample from another, each with the names of the cards
+        its seat knew (or kept) that I do not know: the others the heuristic made in every sample alike."""
+        b = self.belief
+        assert b is not None
+        mine = set(b.shown)
+        for s, ids in b.ids.items():
+            mine.update(n for n, c in zip(ids, b.lines[s]) if c is not None)
+        out = []
+        for c in b.choices:
+            hidden = {n for ids, seen in zip(c.ids, c.mind) for n, k in zip(ids, seen) if k and n not in mine}
+            if c.held_id is not None and c.held_id not in mine:
+                hidden.add(c.held_id)
+            if hidden:
+                out.append((c, tuple(sorted(hidden))))
+        return out
 
     # ---------------------------------------------------------- choosing
 
@@ -488,6 +539,7 @@ class StrongBot:
         half = max(1, budget.min_samples // 2, budget.playouts // (2 * len(candidates)))  # (after one sample at least)
         started = time.thread_time()  # its own CPU: a busy machine does not make it think less
         self._tables = {}  # the belief does not change during a search: its sampling weights neither
+        self._informative, self._fits = self.informative(), {}
         spent = sample = 0
         while True:
             if sample == half and len(alive) > 2:  # the worse half is dropped
@@ -499,7 +551,15 @@ class StrongBot:
                 break
             seed = self.rng.getrandbits(32)
             base, knows = self.sample(view, hidden, random.Random(seed))
-            w = self.sample_weight(base, knows)
+            w = self.sample_weight(base)
+            for _ in range(SAMPLE_TRIES - 1):  # a sample the other seats' choices rule out is drawn again
+                if w == 1.0:
+                    break
+                again = self.rng.getrandbits(32)
+                other, other_knows = self.sample(view, hidden, random.Random(again))
+                other_w = self.sample_weight(other)
+                if other_w > w:
+                    seed, base, knows, w = again, other, other_knows, other_w
             minds = _minds(base.players, knows, self.belief.told)  # (what each seat remembers: the same for every candidate)
             means = [_mind_mean(base, s, minds[s]) if s != me and not base.out[s] else mean for s in range(base.players)]
             for a in alive:
@@ -510,7 +570,7 @@ class StrongBot:
                 weights[a] += w
             spent += len(alive)
             sample += 1
-        self._tables = None
+        self._tables = self._informative = None
         for a in candidates:
             if a.type is ActionType.PEEK and counts[a]:  # on a tie, knowing beats not knowing
                 totals[a] += PEEK_BONUS * weights[a]
@@ -562,11 +622,82 @@ def _swap_told(told: Mapping[int, Mapping[int, list[bool]]], knows: Mapping[int,
             seen[o][j] = before_si
 
 
-def _chose(b: SeatBelief, seat: int, knocked: bool) -> None:
-    """Note what `seat` knew when it chose to knock or not (not mine: I know why I chose)."""
-    if seat == b.seat or seat not in b.told or b.seat not in b.lines:
+_CHOICE_EVENTS = frozenset({"drew", "replaced", "discarded", "turn_end", "knocked"})
+
+
+def _note(b: SeatBelief, kind: str, d: Mapping[str, Any], kids: bool) -> None:
+    """Keep another seat's choice (before its event changes the belief) if it can show what it knew:
+    where it drew from (not in a Draw 2), where it put a card or that it threw a number away, and
+    whether it knocked when it could."""
+    seat = d["seat"]
+    held: Card | None = None
+    held_id = source = None
+    if kind == "drew":
+        if b.draws_left:
+            return
+        phase, action = Phase.DRAW, DRAW_DISCARD if d["source"] == "discard" else DRAW_PILE
+    elif kind == "replaced":
+        phase, action = Phase.DECIDE, replace(d["position"])
+        if b.taken is not None:
+            held, source = b.taken, Source.DISCARD
+        else:
+            held_id, source = b.next_id, Source.PILE  # the name the card it kept gets (`_event`)
+    elif kind == "discarded":
+        held = parse_card(d["card"])
+        if not isinstance(held, int):
+            return
+        phase, action, source = Phase.DECIDE, DISCARD, Source.PILE
+    elif kind == "knocked":  # its play ended with "turn_end": it chose then, to knock
+        last = b.choices[-1] if b.choices else None
+        if last is not None and last.seat == seat and last.phase is Phase.END_TURN:
+            b.choices[-1] = dataclasses.replace(last, action=KNOCK)
         return
-    b.chose[seat] = (knocked, b.turns[seat], {x: list(k) for x, k in b.told[seat].items()}, list(b.lines[b.seat]))
+    else:
+        if not d["may_knock"]:
+            return
+        phase, action = Phase.END_TURN, END_TURN  # (until it knocks)
+    told = b.told[seat]
+    b.choices.append(Choice(
+        seat=seat, phase=phase, action=action,
+        ids=tuple(tuple(b.ids[x]) if x in b.ids else () for x in range(b.players)),
+        mind=tuple(tuple(b.knows[seat]) if x == seat else tuple(told.get(x, (False,) * 4)) for x in range(b.players)),
+        onto=frozenset(b.onto[seat]), discard=tuple(b.discard), draws_left=b.draws_left,
+        held=held, held_id=held_id, source=source, turns=b.turns[seat]))
+
+
+class _Then:
+    """The table as a past choice saw it: the fields of a State that `_heuristic` reads."""
+
+    __slots__ = ("phase", "lines", "discard", "draws_left", "drawn", "drawn_from", "players", "out",
+                 "options", "knocker", "had_turn", "_in")
+
+    def __init__(self, c: Choice, lines: list[list[Card]], held: Card | None, kids: bool) -> None:
+        self.phase, self.lines, self.discard, self.draws_left = c.phase, lines, list(c.discard), c.draws_left
+        self.drawn, self.drawn_from, self.players = held, c.source, len(lines)
+        self.out = [not line for line in lines]
+        self.options = {"kids": kids}
+        self.knocker, self.had_turn = None, [True] * len(lines)  # it could knock (END_TURN): `may_knock`
+        self._in = [s for s, line in enumerate(lines) if line]
+
+    def seats_in(self) -> list[int]:
+        return self._in
+
+
+def _fits(c: Choice, value: Mapping[int, Card], kids: bool) -> bool:
+    """Return True if the heuristic would make choice c again, knowing what c's seat knew then with the
+    cards `value` names (a sample's: every card shown and every card in a line now, by name)."""
+    lines: list[list[Card]] = []
+    for ids, seen in zip(c.ids, c.mind):
+        line: list[Card] = []
+        for n, k in zip(ids, seen):
+            card = value.get(n, 0) if k else 0  # (a card it did not know: never read)
+            line.append(card)
+        lines.append(line)
+    held = c.held if c.held_id is None else value.get(c.held_id)
+    then = _Then(c, lines, held, kids)
+    mind = [list(seen) for seen in c.mind]
+    mean = _mind_mean(then, c.seat, mind)  # type: ignore[arg-type]  (the fields it reads)
+    return _heuristic(then, c.seat, mind, set(c.onto), mean, c.turns) == c.action  # type: ignore[arg-type]
 
 
 def _cap(b: SeatBelief, seat: int, worth: float) -> None:
@@ -585,8 +716,9 @@ OWN = Tuning(take_discard_gain=2.5, unknown_bonus=0.0, knock_margin=6.0)  # the 
 #   the playouts: the heuristic's rules, tuned against the heuristic itself (a heuristic with these wins about
 #   53 % of 2-seat games against the default one: bench/README.md), a better player to value its moves by
 GIVE_UP_TURNS = HEURISTIC.give_up  # own turns in a round after which it knocks, searched or not (as the heuristic)
-DECLINED_WEIGHT = 0.3      # how likely a line a seat would have knocked with is, when it did not knock
-KNOCKED_WEIGHT = 0.3       # how likely a line a seat would not have knocked with is, when it knocked
+MISFIT_WEIGHT = 0.05       # how likely a sample is, for each choice of another seat the heuristic would
+#                            not have made in it (a person is not the heuristic: never ruled out)
+SAMPLE_TRIES = 6           # samples drawn at most for one, until one fits every choice (`sample_weight`)
 CAP_WEIGHT = 0.2           # how likely a card above what a seat's play showed (`SeatBelief.capped`) still is
 DUMPED_WORTH = HEURISTIC.dumped_worth  # what the heuristic reckons a card swapped onto it is worth
 UNKNOWN_BONUS = 0.4        # a careful player replaces a card it does not know a little before a known one
