@@ -328,11 +328,11 @@ def test_the_playouts_seats_make_the_heuristics_move_from_what_it_remembers(play
 def test_every_choice_it_reads_the_other_seats_by_is_what_the_heuristic_makes_of_the_true_cards(players, kids):
     # whole games of heuristic bots, each seat shadowed by a strong bot fed the same seat's stream:
     # at every decision, each choice of another seat a shadow weighs its samples by (`Choice`: where it
-    # drew from, where it put a card, a number thrown away, a knock or not) is the one the heuristic
+    # drew from, where it put a card, a number thrown away, its Swap, a knock or not) is the one the heuristic
     # makes with the true cards in the places that choice names, so the true deal is never ruled out;
     # and the choices do rule samples out (the shadows' own samples often do not fit)
     rng = random.Random(200 + players)
-    state = new_game(players, rng, {"end": "elimination", "limit": 150, "kids": kids})
+    state = new_game(players, rng, {"end": "elimination", "limit": 300, "kids": kids})
     heuristics = [HeuristicBot(random.Random(s)) for s in range(players)]
     shadows = [strong(s, NOISY) for s in range(players)]
     feeders = [BotFeeder(GAMES[GAME], heuristics), BotFeeder(GAMES[GAME], shadows)]
@@ -353,6 +353,7 @@ def test_every_choice_it_reads_the_other_seats_by_is_what_the_heuristic_makes_of
                 for c in b.choices:
                     assert rat_a_tat_cat_strong._fits(c, value, kids), (seat, c, state.lines)
                     checked[c.phase.value] += 1
+                    checked[c.action.type.value] += 1
                 hidden = bot.hidden_cards(view)
                 assert hidden is not None
                 sampled, _ = bot.sample(view, hidden, random.Random(len(checked)))
@@ -360,7 +361,8 @@ def test_every_choice_it_reads_the_other_seats_by_is_what_the_heuristic_makes_of
             events = apply(state, seat, heuristics[seat].act(view))
         for feeder in feeders:
             feeder.feed(state, events)
-    assert checked["draw"] and checked["decide"] and checked["end_turn"]
+    assert checked["draw"] and checked["decide"] and checked["end_turn"], checked
+    assert checked["replace"] and checked["discard"] and checked["swap"] and checked["knock"], checked
     assert misfits > 3
 
 

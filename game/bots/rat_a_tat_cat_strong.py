@@ -23,7 +23,7 @@ kept from the pile is most likely lower than the one it gave up; a seat that lef
 threw a drawn card away or gave up a card as its worst most likely holds no card it knows much
 above that (`SeatBelief.capped`): the samples are drawn so. Then every choice another seat made
 this round from what it knew (`Choice`: where it drew from, where it put a card, a number it
-threw away, a knock or not) is made again in the sample by the heuristic's rules, knowing what
+threw away, its Swap, a knock or not) is made again in the sample by the heuristic's rules, knowing what
 that seat knew then with the cards the sample puts there (the cards are named, so a choice still
 speaks of a card that has since moved or left the line); a sample in which the heuristic would
 have chosen otherwise weighs `MISFIT_WEIGHT` less for each such choice (`sample_weight`), and a
@@ -622,13 +622,13 @@ def _swap_told(told: Mapping[int, Mapping[int, list[bool]]], knows: Mapping[int,
             seen[o][j] = before_si
 
 
-_CHOICE_EVENTS = frozenset({"drew", "replaced", "discarded", "turn_end", "knocked"})
+_CHOICE_EVENTS = frozenset({"drew", "replaced", "discarded", "swapped", "swap_skipped", "turn_end", "knocked"})
 
 
 def _note(b: SeatBelief, kind: str, d: Mapping[str, Any], kids: bool) -> None:
     """Keep another seat's choice (before its event changes the belief) if it can show what it knew:
     where it drew from (not in a Draw 2), where it put a card or that it threw a number away, and
-    whether it knocked when it could."""
+    whom it swapped with (or that it did not), whether it knocked when it could."""
     seat = d["seat"]
     held: Card | None = None
     held_id = source = None
@@ -647,6 +647,9 @@ def _note(b: SeatBelief, kind: str, d: Mapping[str, Any], kids: bool) -> None:
         if not isinstance(held, int):
             return
         phase, action, source = Phase.DECIDE, DISCARD, Source.PILE
+    elif kind == "swapped" or kind == "swap_skipped":
+        phase, held, source = Phase.DECIDE, Power.SWAP, Source.PILE
+        action = swap(d["position"], d["other_seat"], d["other_position"]) if kind == "swapped" else SWAP_SKIP
     elif kind == "knocked":  # its play ended with "turn_end": it chose then, to knock
         last = b.choices[-1] if b.choices else None
         if last is not None and last.seat == seat and last.phase is Phase.END_TURN:
