@@ -210,7 +210,7 @@ class StrongBot:
     def _event(self, b: SeatBelief, view: SeatView, event: Event | Mapping[str, Any]) -> None:
         d, kind = _event_fields(event)
         if kind in _CHOICE_EVENTS and d.get("seat") != b.seat and d.get("seat") in b.lines:
-            _note(b, kind, d, view.kids)
+            _note(b, kind, d)
         if kind == "round_dealt":
             b.round = d["round"]
             _new_round(b, d["seats"], d["discard"])
@@ -290,7 +290,7 @@ class StrongBot:
                 b.ids[s][i], b.ids[o][j] = b.ids[o][j], b.ids[s][i]
                 b.knows[s][i], b.knows[o][j] = gets  # blind, both ways (R-POWER-2): only what it saw before
                 b.kept_under[s][i], b.kept_under[o][j] = b.kept_under[o][j], b.kept_under[s][i]
-                b.capped[s][i] = b.capped[o][j] = None  # nobody knows these any more
+                b.capped[s][i] = b.capped[o][j] = None  # (what their old owners' play showed of them)
         elif kind == "reshuffled":
             b.discard = b.discard[-1:]
         elif kind == "time_up":
@@ -430,7 +430,8 @@ class StrongBot:
         what it holds)."""
         b = self.belief
         assert b is not None
-        choices = self._informative if self._informative is not None else self.informative()
+        searching = self._informative is not None
+        choices = self._informative if searching else self.informative()
         if not choices:
             return 1.0
         value = dict(b.shown)
@@ -440,7 +441,7 @@ class StrongBot:
                 value.update(zip(ids, line))
         weight = 1.0
         kids = state.options["kids"]
-        fits = self._fits
+        fits = self._fits if searching else {}  # (a search's choices are fixed: their fits are kept)
         for k, (c, hidden) in enumerate(choices):
             key = (k, tuple(value.get(n) for n in hidden))  # its fit depends on those cards only
             fit = fits.get(key)
@@ -570,7 +571,7 @@ class StrongBot:
                 weights[a] += w
             spent += len(alive)
             sample += 1
-        self._tables = self._informative = None
+        self._tables, self._informative, self._fits = None, None, {}
         for a in candidates:
             if a.type is ActionType.PEEK and counts[a]:  # on a tie, knowing beats not knowing
                 totals[a] += PEEK_BONUS * weights[a]
@@ -625,7 +626,7 @@ def _swap_told(told: Mapping[int, Mapping[int, list[bool]]], knows: Mapping[int,
 _CHOICE_EVENTS = frozenset({"drew", "replaced", "discarded", "swapped", "swap_skipped", "turn_end", "knocked"})
 
 
-def _note(b: SeatBelief, kind: str, d: Mapping[str, Any], kids: bool) -> None:
+def _note(b: SeatBelief, kind: str, d: Mapping[str, Any]) -> None:
     """Keep another seat's choice (before its event changes the belief) if it can show what it knew:
     where it drew from (not in a Draw 2), where it put a card or that it threw a number away, and
     whom it swapped with (or that it did not), whether it knocked when it could."""
