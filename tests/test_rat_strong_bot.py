@@ -19,6 +19,7 @@ from game.engine import GAMES
 from game.engine.rat_a_tat_cat import (
     DECK,
     DISCARD,
+    DRAW_DISCARD,
     DRAW_PILE,
     END_TURN,
     KNOCK,
@@ -230,6 +231,27 @@ def test_a_seat_that_could_knock_and_did_not_is_believed_to_hold_more():
             (low if sum(outer) <= 2 else high if sum(outer) >= 7 else []).append(f.bot.sample_weight(state))
     assert low and high
     assert sum(low) / len(low) < 0.2 * sum(high) / len(high)
+
+
+def test_a_choice_no_sample_explains_is_not_read():
+    # seat 0 plays unlike the heuristic: it takes the 5 from the discard pile and puts it over its own
+    # 1, where the heuristic puts a card over its worst; no sample explains that (the 1 is shown), so
+    # the search does not weigh its samples by it, while its other choices are still read
+    f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [5, 8, 8, 6], seed=5)
+    f.act(0, MEMORISED)
+    f.act(1, MEMORISED)
+    f.act(1, DRAW_PILE)
+    f.act(1, DISCARD)
+    f.act(0, DRAW_DISCARD)
+    f.act(0, replace(1))
+    f.act(0, END_TURN)
+    view = view_for(f.t.state, 1)
+    hidden = f.bot.hidden_cards(view)
+    assert hidden is not None
+    read = [c.action for c, _ in f.bot.informative()]
+    kept = [c.action for c, _ in f.bot.explainable(view, hidden)]
+    assert replace(1) in read and replace(1) not in kept
+    assert DRAW_DISCARD in kept and END_TURN in kept
 
 
 def test_a_peek_drawn_while_a_card_of_its_own_is_unknown_is_never_thrown_away():

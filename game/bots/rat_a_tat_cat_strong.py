@@ -428,28 +428,46 @@ class StrongBot:
         each choice the heuristic would not have made, knowing what that seat knew with the cards the
         sample puts there, makes it `MISFIT_WEIGHT` times less likely (a careful player's choices show
         what it holds)."""
-        b = self.belief
-        assert b is not None
         searching = self._informative is not None
         choices = self._informative if searching else self.informative()
         if not choices:
             return 1.0
+        value = self._names(state)
+        kids = state.options["kids"]
+        fits = self._fits if searching else {}  # (a search's choices are fixed: their fits are kept)
+        weight = 1.0
+        for k, (c, hidden) in enumerate(choices):
+            if not _fit_kept(fits, k, c, hidden, value, kids):
+                weight *= MISFIT_WEIGHT
+        return weight
+
+    def _names(self, state: State) -> dict[int, Card]:
+        """Return which card each name is in a sample: the cards shown, and every card in a line now."""
+        b = self.belief
+        assert b is not None
         value = dict(b.shown)
         for s, ids in b.ids.items():
             line = state.lines[s]
             if line:
                 value.update(zip(ids, line))
-        weight = 1.0
-        kids = state.options["kids"]
-        fits = self._fits if searching else {}  # (a search's choices are fixed: their fits are kept)
-        for k, (c, hidden) in enumerate(choices):
-            key = (k, tuple(value.get(n) for n in hidden))  # its fit depends on those cards only
-            fit = fits.get(key)
-            if fit is None:
-                fit = fits[key] = _fits(c, value, kids)
-            if not fit:
-                weight *= MISFIT_WEIGHT
-        return weight
+        return value
+
+    def explainable(self, view: SeatView, hidden: Sequence[Card]) -> list[tuple[Choice, tuple[int, ...]]]:
+        """Return the informative choices less those that no sample of a probe (`PROBES`) explains: a seat
+        that does not play by the heuristic's rules (a person) is not read by them where they cannot
+        say why it chose so."""
+        choices = self.informative()
+        fits: dict[tuple[int, tuple[Card | None, ...]], bool] = {}
+        explained = [False] * len(choices)
+        kids = view.kids
+        for _ in range(PROBES if choices else 0):
+            state, _ = self.sample(view, hidden, random.Random(self.rng.getrandbits(32)))
+            value = self._names(state)
+            for k, (c, names) in enumerate(choices):
+                explained[k] = explained[k] or _fit_kept(fits, k, c, names, value, kids)
+            if all(explained):
+                break
+        return [choice for choice, ok in zip(choices, explained) if ok]
 
     def informative(self) -> list[tuple[Choice, tuple[int, ...]]]:
         """Return the choices that can tell one sample from another, each with the names of the cards
@@ -540,7 +558,7 @@ class StrongBot:
         half = max(1, budget.min_samples // 2, budget.playouts // (2 * len(candidates)))  # (after one sample at least)
         started = time.thread_time()  # its own CPU: a busy machine does not make it think less
         self._tables = {}  # the belief does not change during a search: its sampling weights neither
-        self._informative, self._fits = self.informative(), {}
+        self._informative, self._fits = self.explainable(view, hidden), {}
         spent = sample = 0
         while True:
             if sample == half and len(alive) > 2:  # the worse half is dropped
@@ -687,6 +705,17 @@ class _Then:
         return self._in
 
 
+def _fit_kept(fits: dict[tuple[int, tuple[Card | None, ...]], bool], k: int, c: Choice, names: tuple[int, ...],
+              value: Mapping[int, Card], kids: bool) -> bool:
+    """`_fits` of choice number k, kept in `fits` by the cards its seat knew that I do not (`names`):
+    its fit depends on those only."""
+    key = (k, tuple(value.get(n) for n in names))
+    fit = fits.get(key)
+    if fit is None:
+        fit = fits[key] = _fits(c, value, kids)
+    return fit
+
+
 def _fits(c: Choice, value: Mapping[int, Card], kids: bool) -> bool:
     """Return True if the heuristic would make choice c again, knowing what c's seat knew then with the
     cards `value` names (a sample's: every card shown and every card in a line now, by name)."""
@@ -723,6 +752,7 @@ GIVE_UP_TURNS = HEURISTIC.give_up  # own turns in a round after which it knocks,
 MISFIT_WEIGHT = 0.05       # how likely a sample is, for each choice of another seat the heuristic would
 #                            not have made in it (a person is not the heuristic: never ruled out)
 SAMPLE_TRIES = 6           # samples drawn at most for one, until one fits every choice (`sample_weight`)
+PROBES = 24                # samples a search first draws to find the choices none explains (`explainable`)
 CAP_WEIGHT = 0.2           # how likely a card above what a seat's play showed (`SeatBelief.capped`) still is
 DUMPED_WORTH = HEURISTIC.dumped_worth  # what the heuristic reckons a card swapped onto it is worth
 UNKNOWN_BONUS = 0.4        # a careful player replaces a card it does not know a little before a known one
