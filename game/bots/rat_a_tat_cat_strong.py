@@ -546,23 +546,42 @@ class StrongBot:
             keep = [replace(max(range(4), key=worth.__getitem__) + 1)]
         return keep[:self.budget.max_candidates]
 
+    def follow_ups(self, view: SeatView, hidden: Sequence[Card], action: Action) -> list[tuple[Action, ...]]:
+        """Return the moves of mine that follow `action` before anything new is seen, each searched as
+        its own line: after a play that ends my turn when I may knock, knocking and not; after taking
+        the top discard, each place worth putting it. (A move after a draw from the pile depends on
+        the card drawn: the playouts make it.)"""
+        probe, _ = self.sample(view, hidden, random.Random(0))  # (what follows is the same in every sample)
+        apply(probe, view.seat, action)
+        if probe.turn != view.seat:
+            return [()]
+        if probe.phase is Phase.END_TURN and may_knock(probe):
+            return [(KNOCK,), (END_TURN,)]
+        if probe.phase is Phase.DECIDE and probe.drawn_from is Source.DISCARD and type(probe.drawn) is int:
+            line = self.belief.lines[view.seat]
+            places = [p for p in range(1, 5) if not (type(line[p - 1]) is int and line[p - 1] < probe.drawn - 0.5)]
+            return [(replace(p),) for p in places] or [()]
+        return [()]
+
     def search(self, view: SeatView, hidden: Sequence[Card], candidates: list[Action]) -> Action:
-        """Play every candidate from the same samples; drop the worse half halfway; return the best."""
+        """Play every candidate, each with every line of moves that follows it (`follow_ups`), from the
+        same samples; drop the worse half halfway; return the candidate of the best line."""
         budget = self.budget
         me = view.seat
         mean = _unknown_mean(self.belief)
-        totals = {a: 0.0 for a in candidates}
-        counts = {a: 0 for a in candidates}
-        weights = {a: 0.0 for a in candidates}
-        alive = list(candidates)
-        half = max(1, budget.min_samples // 2, budget.playouts // (2 * len(candidates)))  # (after one sample at least)
+        lines = [(a, *then) for a in candidates for then in self.follow_ups(view, hidden, a)]
+        totals = {m: 0.0 for m in lines}
+        counts = {m: 0 for m in lines}
+        weights = {m: 0.0 for m in lines}
+        alive = list(lines)
+        half = max(1, budget.min_samples // 2, budget.playouts // (2 * len(lines)))  # (after one sample at least)
         started = time.thread_time()  # its own CPU: a busy machine does not make it think less
         self._tables = {}  # the belief does not change during a search: its sampling weights neither
         self._informative, self._fits = self.explainable(view, hidden), {}
         spent = sample = 0
         while True:
             if sample == half and len(alive) > 2:  # the worse half is dropped
-                alive.sort(key=lambda a: (-totals[a] / weights[a], candidates.index(a)))
+                alive.sort(key=lambda m: (-totals[m] / weights[m], lines.index(m)))
                 alive = alive[:max(2, len(alive) // 2)]
             if sample >= budget.min_samples and spent + len(alive) > budget.playouts:
                 break
@@ -581,20 +600,21 @@ class StrongBot:
                     seed, base, knows, w = again, other, other_knows, other_w
             minds = _minds(base.players, knows, self.belief.told)  # (what each seat remembers: the same for every candidate)
             means = [_mind_mean(base, s, minds[s]) if s != me and not base.out[s] else mean for s in range(base.players)]
-            for a in alive:
+            for m in alive:
                 know = [k[:] for k in knows]
-                totals[a] += w * _playout(_copy(base), me, a, know, mean, _LazyRandom(seed + 1), self.belief.turns,
-                                          told=self.belief.told, onto=self.belief.onto, means=means)
-                counts[a] += 1
-                weights[a] += w
+                totals[m] += w * _playout(_copy(base), me, m[0], know, mean, _LazyRandom(seed + 1), self.belief.turns,
+                                          told=self.belief.told, onto=self.belief.onto, means=means, then=m[1:])
+                counts[m] += 1
+                weights[m] += w
             spent += len(alive)
             sample += 1
         self._tables, self._informative, self._fits = None, None, {}
-        for a in candidates:
-            if a.type is ActionType.PEEK and counts[a]:  # on a tie, knowing beats not knowing
-                totals[a] += PEEK_BONUS * weights[a]
-        self.last_values = {str(a.to_dict()): (round(totals[a] / weights[a], 3), counts[a]) for a in candidates if counts[a]}
-        return max(alive, key=lambda a: (totals[a] / weights[a], -candidates.index(a)))
+        for m in lines:
+            if m[0].type is ActionType.PEEK and counts[m]:  # on a tie, knowing beats not knowing
+                totals[m] += PEEK_BONUS * weights[m]
+        self.last_values = {" then ".join(str(a.to_dict()) for a in m): (round(totals[m] / weights[m], 3), counts[m])
+                            for m in lines if counts[m]}
+        return max(alive, key=lambda m: (totals[m] / weights[m], -lines.index(m)))[0]
 
 
 # ---------------------------------------------------------------- playouts (on sampled States only)
@@ -781,10 +801,11 @@ class _LazyRandom:
 def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean: float,
              rng: random.Random | _LazyRandom, turns: Counter[int], step: Any = None,
              told: Mapping[int, Mapping[int, list[bool]]] | None = None,
-             onto: Mapping[int, set[int]] | None = None, means: Sequence[float] | None = None) -> float:
+             onto: Mapping[int, set[int]] | None = None, means: Sequence[float] | None = None,
+             then: Sequence[Action] = ()) -> float:
     """Apply `first` for `me` (with the engine), play the round out (with `step`: `_step`, or the
     engine's `apply` in the tests that compare them) with `_heuristic` for every seat, mine by `OWN`'s
-    numbers, the others by the heuristic's (what each remembers of the other lines: `told`, from the belief; the cards swapped
+    numbers, the others by the heuristic's (my moves `then` first, if given; what each remembers of the other lines: `told`, from the belief; the cards swapped
     onto it: `onto`; the worth each reckons a card it does not know: `means`, else from `told`); return my value."""
     step = step or _step
     turns = Counter(turns)
@@ -794,6 +815,9 @@ def _playout(state: State, me: int, first: Action, know: list[list[bool]], mean:
         means = [_mind_mean(state, s, minds[s]) if s != me and not state.out[s] else mean for s in range(state.players)]
     _learn(state, me, first, know, minds, dumped)
     apply(state, me, first)
+    for action in then:  # my next moves, searched with `first`
+        _learn(state, me, action, know, minds, dumped)
+        step(state, me, action, rng)
     for _ in range(MAX_PLAYOUT_ACTIONS):
         phase = state.phase
         if phase is Phase.DEAL or phase is Phase.OVER:
