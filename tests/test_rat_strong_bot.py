@@ -254,6 +254,33 @@ def test_a_choice_no_sample_explains_is_not_read():
     assert DRAW_DISCARD in kept and END_TURN in kept
 
 
+def test_the_moves_of_its_own_that_follow_a_candidate_before_anything_new_is_seen_are_searched_with_it():
+    # seat 1 (the strong bot) knows its outer 2 and 7; the top discard is a 4
+    f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [5, 8, 3, 6], seed=5)
+    f.act(0, MEMORISED)
+    f.act(1, MEMORISED)
+    view = view_for(f.t.state, 1)
+    hidden = f.bot.hidden_cards(view)
+    # taking the 4: each place worth putting it is a line of its own (never over the known 2)
+    assert f.bot.follow_ups(view, hidden, DRAW_DISCARD) == [(replace(2),), (replace(3),), (replace(4),)]
+    assert f.bot.follow_ups(view, hidden, DRAW_PILE) == [()]  # (what follows depends on the card drawn)
+    f.act(1, DRAW_PILE)
+    view = view_for(f.t.state, 1)
+    hidden = f.bot.hidden_cards(view)
+    assert f.bot.follow_ups(view, hidden, DISCARD) == [()]  # seat 0 has had no turn: no knock yet (R-END-1)
+    f.act(1, DISCARD)
+    f.act(0, DRAW_PILE)
+    f.act(0, DISCARD)
+    f.act(0, END_TURN)
+    f.act(1, DRAW_PILE)
+    view = view_for(f.t.state, 1)
+    hidden = f.bot.hidden_cards(view)
+    for move in (DISCARD, replace(4)):  # a play that ends its turn: knocking and not, each a line
+        assert f.bot.follow_ups(view, hidden, move) == [(KNOCK,), (END_TURN,)]
+    f.bot.act(view)  # (the 3 drawn: it searches where to put it, or throwing it away)
+    assert any(key.endswith("then " + str(KNOCK.to_dict())) for key in f.bot.last_values), f.bot.last_values
+
+
 def test_a_peek_drawn_while_a_card_of_its_own_is_unknown_is_never_thrown_away():
     # seat 1 knows its outer 2 and 7, not its middle cards, and draws a Peek: looking is worth more
     # than its playouts see (their later moves know only what the look told), so it looks or puts the

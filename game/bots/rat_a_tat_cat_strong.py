@@ -17,6 +17,11 @@ and its own seat the same rules with numbers tuned against the heuristic (`OWN`:
 to value a move by; bench/rat_tuning.py). Every candidate meets the same samples (common random
 numbers), the weaker half is dropped halfway, and the best weighted mean value wins: the game's
 win in its last round, else an estimate of the chance to win from the totals and the rounds left.
+A candidate is played out together with each line of my own moves that follow it before anything
+new is seen (`follow_ups`: knocking and not, after a play that ends my turn when I may knock;
+each place worth putting a card taken from the discard pile): each line has its own mean, and a
+candidate is worth its best line (a move the playouts' fixed rules would have made for me there
+is one I will search when I get to it).
 
 What the other seats did shapes the samples, as a careful player reads a table: a card a seat
 kept from the pile is most likely lower than the one it gave up; a seat that left a low discard,
