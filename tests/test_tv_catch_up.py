@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pygame
@@ -75,7 +76,8 @@ def test_a_whole_round_in_a_burst_is_shown_at_rest_within_the_catch_up_bound(pla
     assert isinstance(fast.scene, SackTableScene) and not fast.scene.busy
     assert fast.scene.anim.news == calm.scene.anim.news != ""
     shown, rest = picture(fast), picture(calm)
-    if shown != rest:
+    if shown != rest:  # (the two pictures, for a person to compare)
+        os.makedirs(SHOTS, exist_ok=True)
         pygame.image.save(pygame.image.frombytes(shown, layout.CANVAS, "RGB"), f"{SHOTS}/burst_fast.png")
         pygame.image.save(pygame.image.frombytes(rest, layout.CANVAS, "RGB"), f"{SHOTS}/burst_calm.png")
     assert shown == rest, "the table is not at rest on the latest view"

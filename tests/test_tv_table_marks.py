@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -19,6 +21,7 @@ Colour = tuple[int, int, int]
 
 @pytest.fixture(scope="module", autouse=True)
 def _pygame():
+    os.makedirs(SHOTS, exist_ok=True)  # (the pictures are for a person to look at)
     pygame.display.init()
     pygame.font.init()
     yield
