@@ -75,6 +75,21 @@ class Fed:
     def act(self, seat: int, action: Any) -> None:
         self._feed(self.t.act(seat, action))
 
+    def play(self, *moves: tuple[int, Any]) -> None:
+        for seat, action in moves:
+            self.act(seat, action)
+
+    def seen(self) -> tuple[Any, list[Any]]:
+        """Return the strong bot's view and the cards it has not seen."""
+        view = view_for(self.t.state, 1)
+        hidden = self.bot.hidden_cards(view)
+        assert hidden is not None
+        return view, hidden
+
+
+# both seats memorise; seat 1 (the strong bot) draws from the pile and throws the card away
+OPENING = ((0, MEMORISED), (1, MEMORISED), (1, DRAW_PILE), (1, DISCARD))
+
 
 def _opponent_move(state: Any) -> Any:
     """Seat 0's dull turn: memorise, draw from the pile, throw it away, end the turn."""
@@ -212,17 +227,10 @@ def test_a_seat_that_could_knock_and_did_not_is_believed_to_hold_more():
     # after both seats had a turn, seat 0 may knock and ends its turn instead: the samples in which
     # the cards it knows (its outer two) are low enough for the heuristic to knock weigh less
     f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [5, 8, 8, 6], seed=5)
-    f.act(0, MEMORISED)
-    f.act(1, MEMORISED)
-    f.act(1, DRAW_PILE)
-    f.act(1, DISCARD)
-    f.act(0, DRAW_PILE)
-    f.act(0, DISCARD)
+    f.play(*OPENING, (0, DRAW_PILE), (0, DISCARD))
     assert f.t.state.phase is Phase.END_TURN
     f.act(0, END_TURN)
-    view = view_for(f.t.state, 1)
-    hidden = f.bot.hidden_cards(view)
-    assert hidden is not None
+    view, hidden = f.seen()
     low, high = [], []
     for i in range(400):
         state, knows = f.bot.sample(view, hidden, random.Random(i))
@@ -238,16 +246,8 @@ def test_a_choice_no_sample_explains_is_not_read():
     # 1, where the heuristic puts a card over its worst; no sample explains that (the 1 is shown), so
     # the search does not weigh its samples by it, while its other choices are still read
     f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [5, 8, 8, 6], seed=5)
-    f.act(0, MEMORISED)
-    f.act(1, MEMORISED)
-    f.act(1, DRAW_PILE)
-    f.act(1, DISCARD)
-    f.act(0, DRAW_DISCARD)
-    f.act(0, replace(1))
-    f.act(0, END_TURN)
-    view = view_for(f.t.state, 1)
-    hidden = f.bot.hidden_cards(view)
-    assert hidden is not None
+    f.play(*OPENING, (0, DRAW_DISCARD), (0, replace(1)), (0, END_TURN))
+    view, hidden = f.seen()
     read = [c.action for c, _ in f.bot.informative()]
     kept = [c.action for c, _ in f.bot.explainable(view, hidden)]
     assert replace(1) in read and replace(1) not in kept
@@ -257,24 +257,16 @@ def test_a_choice_no_sample_explains_is_not_read():
 def test_the_moves_of_its_own_that_follow_a_candidate_before_anything_new_is_seen_are_searched_with_it():
     # seat 1 (the strong bot) knows its outer 2 and 7; the top discard is a 4
     f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [5, 8, 3, 6], seed=5)
-    f.act(0, MEMORISED)
-    f.act(1, MEMORISED)
-    view = view_for(f.t.state, 1)
-    hidden = f.bot.hidden_cards(view)
+    f.play(*OPENING[:2])
+    view, hidden = f.seen()
     # taking the 4: each place worth putting it is a line of its own (never over the known 2)
     assert f.bot.follow_ups(view, hidden, DRAW_DISCARD) == [(replace(2),), (replace(3),), (replace(4),)]
     assert f.bot.follow_ups(view, hidden, DRAW_PILE) == [()]  # (what follows depends on the card drawn)
     f.act(1, DRAW_PILE)
-    view = view_for(f.t.state, 1)
-    hidden = f.bot.hidden_cards(view)
+    view, hidden = f.seen()
     assert f.bot.follow_ups(view, hidden, DISCARD) == [()]  # seat 0 has had no turn: no knock yet (R-END-1)
-    f.act(1, DISCARD)
-    f.act(0, DRAW_PILE)
-    f.act(0, DISCARD)
-    f.act(0, END_TURN)
-    f.act(1, DRAW_PILE)
-    view = view_for(f.t.state, 1)
-    hidden = f.bot.hidden_cards(view)
+    f.play((1, DISCARD), (0, DRAW_PILE), (0, DISCARD), (0, END_TURN), (1, DRAW_PILE))
+    view, hidden = f.seen()
     for move in (DISCARD, replace(4)):  # a play that ends its turn: knocking and not, each a line
         assert f.bot.follow_ups(view, hidden, move) == [(KNOCK,), (END_TURN,)]
     f.bot.act(view)  # (the 3 drawn: it searches where to put it, or throwing it away)
@@ -440,16 +432,8 @@ def test_a_seat_that_knocked_is_believed_to_hold_a_line_the_heuristic_knocks_wit
     # seat 0 knocks at its first chance with cards 1 and 4 it knows: the samples in which the line it
     # knows (its outer two and two unknown cards) would not make the heuristic knock weigh less
     f = Fed({1: [2, 0, 9, 7], 0: [1, 3, 6, 2]}, [5, 8, 8, 6], seed=5)
-    f.act(0, MEMORISED)
-    f.act(1, MEMORISED)
-    f.act(1, DRAW_PILE)
-    f.act(1, DISCARD)
-    f.act(0, DRAW_PILE)
-    f.act(0, DISCARD)
-    f.act(0, KNOCK)
-    view = view_for(f.t.state, 1)
-    hidden = f.bot.hidden_cards(view)
-    assert hidden is not None
+    f.play(*OPENING, (0, DRAW_PILE), (0, DISCARD), (0, KNOCK))
+    view, hidden = f.seen()
     fits = misfits = 0
     for i in range(200):
         state, knows = f.bot.sample(view, hidden, random.Random(i))

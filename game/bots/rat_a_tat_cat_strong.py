@@ -557,6 +557,25 @@ class StrongBot:
         the top discard, each place worth putting it. (A move after a draw from the pile depends on
         the card drawn: the playouts make it.)"""
         probe, _ = self.sample(view, hidden, random.Random(0))  # (what follows is the same in every sample)
+        return self._follow_ups(view, probe, action)
+
+    def _fitting_sample(self, view: SeatView, hidden: Sequence[Card]) -> tuple[int, State, list[list[bool]], float]:
+        """Return a sample's seed, State, knowledge and weight: drawn again (up to `SAMPLE_TRIES` times)
+        while the other seats' choices rule it out, the best kept."""
+        best: tuple[int, State, list[list[bool]], float] | None = None
+        for _ in range(SAMPLE_TRIES):
+            seed = self.rng.getrandbits(32)
+            state, knows = self.sample(view, hidden, random.Random(seed))
+            w = self.sample_weight(state)
+            if best is None or w > best[3]:
+                best = (seed, state, knows, w)
+            if w == 1.0:
+                break
+        assert best is not None
+        return best
+
+    def _follow_ups(self, view: SeatView, probe: State, action: Action) -> list[tuple[Action, ...]]:
+        """`follow_ups`, found by playing `action` on a sample (`probe`, changed)."""
         apply(probe, view.seat, action)
         if probe.turn != view.seat:
             return [()]
@@ -574,7 +593,8 @@ class StrongBot:
         budget = self.budget
         me = view.seat
         mean = _unknown_mean(self.belief)
-        lines = [(a, *then) for a in candidates for then in self.follow_ups(view, hidden, a)]
+        probe, _ = self.sample(view, hidden, random.Random(0))
+        lines = [(a, *then) for a in candidates for then in self._follow_ups(view, _copy(probe), a)]
         totals = {m: 0.0 for m in lines}
         counts = {m: 0 for m in lines}
         weights = {m: 0.0 for m in lines}
@@ -592,17 +612,7 @@ class StrongBot:
                 break
             if sample > 0 and time.thread_time() - started > budget.seconds:
                 break
-            seed = self.rng.getrandbits(32)
-            base, knows = self.sample(view, hidden, random.Random(seed))
-            w = self.sample_weight(base)
-            for _ in range(SAMPLE_TRIES - 1):  # a sample the other seats' choices rule out is drawn again
-                if w == 1.0:
-                    break
-                again = self.rng.getrandbits(32)
-                other, other_knows = self.sample(view, hidden, random.Random(again))
-                other_w = self.sample_weight(other)
-                if other_w > w:
-                    seed, base, knows, w = again, other, other_knows, other_w
+            seed, base, knows, w = self._fitting_sample(view, hidden)
             minds = _minds(base.players, knows, self.belief.told)  # (what each seat remembers: the same for every candidate)
             means = [_mind_mean(base, s, minds[s]) if s != me and not base.out[s] else mean for s in range(base.players)]
             for m in alive:
