@@ -246,12 +246,22 @@ async def test_a_searching_bot_starts_only_once_its_turns_change_has_gone_out(ai
     asked: list[tuple[int, float]] = []
     hub.session.change_listeners.append(lambda _events: changed.setdefault(hub.session.version, loop.time()))
     think = hub.bots.thinker.act
+    # the version whose change gave the seat its turn (another seat's move may come while it waits:
+    # that one is not what it waits for, so the ask is timed from its own turn's change)
+    turn_of: dict[int, int] = {}
+    think_for = hub.bots._think
 
-    async def timed_act(key: Any, view: Any) -> Any:
-        asked.append((hub.session.version, loop.time()))
+    def timed_think(seat: int, kind: str, wait: float) -> Any:
+        turn_of[seat] = hub.session.version  # when it is scheduled: at the change
+        return think_for(seat, kind, wait)
+
+    hub.bots._think = timed_think  # type: ignore[method-assign]
+
+    async def asked_act(key: Any, view: Any) -> Any:
+        asked.append((turn_of[key[1]], loop.time()))
         return await think(key, view)
 
-    hub.bots.thinker.act = timed_act  # type: ignore[method-assign]
+    hub.bots.thinker.act = asked_act  # type: ignore[method-assign]
     ana = await _started_with_two_bots(client)
     first = await ana.until_update(lambda u: u["stage"] == "playing" and bool(u["view"]["legal"]["play"]))
     await ana.act({"type": "play", "card": first["view"]["legal"]["play"][0]})

@@ -276,7 +276,37 @@ function screenFor() {
 }
 
 let lastSignature = "";
+// A tap is a press and a release on the same control: a screen rebuilt between the two (an update arriving
+// while a finger is down) would swallow it. So while a pointer is down, a render waits until just after the
+// release (after its click has run), or at most PRESS_HOLD_MS; a drag that turns into a scroll cancels the press.
+const PRESS_HOLD_MS = 1000;
+const press = { down: false, held: null, failsafe: 0 };
+
+function releasePress() {
+  if (!press.down) return;
+  press.down = false;
+  clearTimeout(press.failsafe);
+  setTimeout(() => {
+    if (press.held === null || press.down) return;
+    const force = press.held;
+    press.held = null;
+    render(force);
+  }, 0);
+}
+
+document.addEventListener("pointerdown", () => {
+  press.down = true;
+  clearTimeout(press.failsafe);
+  press.failsafe = setTimeout(releasePress, PRESS_HOLD_MS);
+}, true);
+document.addEventListener("pointerup", releasePress, true);
+document.addEventListener("pointercancel", releasePress, true);
+
 function render(force) {
+  if (press.down) {
+    press.held = !!(press.held || force);
+    return;
+  }
   const [name, build] = screenFor();
   const u = app.update;
   // Rebuild only when something shown changed, so a focused control keeps its focus.

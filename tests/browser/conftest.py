@@ -45,9 +45,10 @@ def pw_browser() -> Iterator[tuple[Any, Any]]:
         manager.stop()
 
 
-def running_server(data: Path) -> Iterator[ServerThread]:
-    """Yield the real server on a free loopback port with fast bots, on the data folder `data`; stop it after."""
-    srv = ServerThread(port=0, host_ip="127.0.0.1", data_dir=data, bot_delay=0.05)
+def running_server(data: Path, bot_delay: float = 0.05) -> Iterator[ServerThread]:
+    """Yield the real server on a free loopback port with fast bots (unless told), on the data folder `data`;
+    stop it after."""
+    srv = ServerThread(port=0, host_ip="127.0.0.1", data_dir=data, bot_delay=bot_delay)
     srv.start()
     try:
         yield srv
