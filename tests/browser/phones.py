@@ -15,6 +15,15 @@ CLICK_MS = 1500
 AUDITABLE = {"bypass_csp": True}
 
 
+# Every log line shown, kept in the page as it is drawn (a MutationObserver sees each screen the page builds).
+KEEP_TOLD = """window.__told = [];
+new MutationObserver(() => {
+  for (const li of document.querySelectorAll('.log-lines li')) {
+    if (!window.__told.includes(li.textContent)) window.__told.push(li.textContent);
+  }
+}).observe(document, { childList: true, subtree: true });"""
+
+
 class Phone:
     """One emulated phone: its page, its language's strings, and the taps a player makes."""
 
@@ -28,6 +37,15 @@ class Phone:
         self.t = load_locale(lang)
         self.lang = lang
         self.name = name
+
+    def keep_told(self) -> None:
+        """From the next page load on, keep every "what happened" line the page ever shows (a test that reads
+        the log now and then would miss a line that fast bots pushed out of the last lines in between)."""
+        self.page.add_init_script(KEEP_TOLD)
+
+    def told(self) -> set[str]:
+        """Return every log line the page has shown since `keep_told`."""
+        return set(self.page.evaluate("() => window.__told || []"))
 
     def button(self, key: str, exact: bool = True) -> Any:
         """Return the button whose accessible name is the string `key` (templates match any fill)."""

@@ -40,7 +40,6 @@ def _shot(phone: Phone, name: str, audit: bool = True) -> None:
 def _play(phone: Phone, seen: dict[str, Any]) -> str:
     """Make the move the screen offers now; return what was done ("" for nothing)."""
     t, page = phone.t, phone.page
-    seen.setdefault("log", set()).update(page.locator(".log-lines li").all_inner_texts())
     if phone.button("rt.look.done").count():
         if not seen.get("look"):
             # Cards 1 and 4 are face up for me, 2 and 3 face down.
@@ -141,6 +140,7 @@ def test_a_phone_plays_a_whole_game_of_rat_a_tat_cat(pw_browser: Any, server: An
     pw, browser = pw_browser
     ana = Phone(pw, browser, "Pixel 7", "en-GB", "en", "Ana")
     ana.page.set_viewport_size({"width": 360, "height": 640})
+    ana.keep_told()
     watcher = Phone(pw, browser, "Pixel 7", "hu-HU", "hu", "")
     try:
         ana.join(server.join_url)
@@ -184,7 +184,7 @@ def test_a_phone_plays_a_whole_game_of_rat_a_tat_cat(pw_browser: Any, server: An
         assert seen.get("round_end"), f"round 1's end was shown: {seen}"
         assert seen.get("took"), f"the phone took a discard: {seen}"
         # Others' and my moves in words: the taken discard and where it went, my swap, my peek.
-        told = seen.get("log", set())
+        told = ana.told()
         for key in ("rt.ev.you.took_and_placed", "rt.ev.you_swapped", "rt.ev.you_peeked", "rt.ev.you.knocked"):
             assert any(name_pattern(ana.t[key]).match(line) for line in told), f"no {key} line in {sorted(told)}"
 
