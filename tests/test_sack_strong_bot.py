@@ -279,7 +279,8 @@ def worlds_searched(monkeypatch: pytest.MonkeyPatch, ratio: float) -> int:
 def test_a_busy_machine_does_not_cut_the_search_until_a_person_would_wait_too_long(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # on a shared core the clock runs faster than the search's own CPU time: it searches as much
-    # as on an idle machine (0.6 s of its CPU), unless the move would take over a second of the clock
+    # as on an idle machine (its CPU cap), unless the move would take over a second of the clock
+    cap, wall = StrongTuning().max_seconds, StrongTuning().max_wall
     idle = worlds_searched(monkeypatch, 1.0)
-    assert worlds_searched(monkeypatch, 1.5) == idle > 10
-    assert worlds_searched(monkeypatch, 4.0) < idle * 0.5
+    assert worlds_searched(monkeypatch, 0.9 * wall / cap) == idle > 10  # its cap is reached at 0.9 s of the clock
+    assert worlds_searched(monkeypatch, 4 * wall / cap) < idle * 0.5  # the clock's second at a quarter of its cap
