@@ -18,7 +18,7 @@ from tests.household import MARKUP, RAT, SACK, household, seed
 
 pytestmark = pytest.mark.browser
 
-WAIT_S = 8  # a safety net, not a speed assertion
+WAIT_S = 20  # a safety net (a loaded CI machine), not a speed assertion
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from tests.browser.rat import SHOTS
 
 pytestmark = pytest.mark.browser
 
-WAIT_S = 8  # a safety net, not a speed assertion
+WAIT_S = 20  # a safety net (a loaded CI machine), not a speed assertion
 RAT_OPTIONS = ("turn_timer", "end", "rounds", "minutes", "limit", "kids")  # the table's, then the game's
 
 

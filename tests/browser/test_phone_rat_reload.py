@@ -23,7 +23,7 @@ from tests.browser.rat import (
 
 pytestmark = pytest.mark.browser
 
-WAIT_MS = 8000  # a safety net against a stuck game, not a speed assertion
+WAIT_MS = 20000  # a safety net (a loaded CI machine) against a stuck game, not a speed assertion
 
 
 @pytest.fixture
