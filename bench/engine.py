@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import Bot, make_bot  # noqa: E402
 from game.engine import cat_in_the_sack as sack  # noqa: E402
-from game.engine.cat_in_the_sack_views import view_for  # noqa: E402
+from game.engine.cat_in_the_sack.views import view_for  # noqa: E402
 
 GAME = sack.GAME_ID
 QUICK_GAMES, QUICK_SECONDS = 8, 0.05  # --quick: every line printed, from next to nothing

@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import BotFeeder, make_bot  # noqa: E402
 from game.bots.rat_a_tat_cat import HeuristicBot  # noqa: E402
-from game.bots.rat_a_tat_cat_strong import Budget, StrongBot  # noqa: E402
+from game.bots.rat_a_tat_cat.strong import Budget, StrongBot  # noqa: E402
 from game.engine import GAMES  # noqa: E402
 from game.simulate import _chance, derive_seed  # noqa: E402  (the platform's chance step, as play_game draws it)
 

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import rat_choices  # noqa: E402  (its game loop: the true State beside the bots)
-from game.bots.rat_a_tat_cat_strong import StrongBot  # noqa: E402
+from game.bots.rat_a_tat_cat.strong import StrongBot  # noqa: E402
 from rat_engine import wilson  # noqa: E402
 
 MODES = ("none", "opp-known", "opp", "all")

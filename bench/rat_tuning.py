@@ -5,7 +5,7 @@ Run from the project root, e.g.:
     .venv/bin/python bench/rat_tuning.py --quick          # a few seconds: does it still run?
 
 The strong bot's own seat plays its playouts by the heuristic's rules with the numbers
-`OWN` (game/bots/rat_a_tat_cat_strong.py): a better player than the default heuristic values
+`OWN` (game/bots/rat_a_tat_cat/strong.py): a better player than the default heuristic values
 the moves it searches better. This prints how often a heuristic with those numbers wins 2-seat
 games against the default heuristic (every deal played from both seats, a shared win counting
 1/2, a 95 % Wilson interval), then the same for each of OWN's changes alone, so that what each
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots.rat_a_tat_cat import HeuristicBot, Tuning  # noqa: E402
-from game.bots.rat_a_tat_cat_strong import OWN  # noqa: E402
+from game.bots.rat_a_tat_cat.strong import OWN  # noqa: E402
 from game.simulate import derive_seed, play_game  # noqa: E402
 from rat_engine import wilson  # noqa: E402  bench/rat_engine.py: the same interval everywhere
 

@@ -16,7 +16,7 @@ import random
 from typing import Any, Iterator
 
 from game import protocol as P
-from game.engine import cat_in_the_sack_views as views
+from game.engine.cat_in_the_sack import views as views
 from game.session import PUBLIC, Out, Session
 from server_kit import Phone, Wire, app_for_test, autoplay, hub_of, seat_phones
 

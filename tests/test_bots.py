@@ -12,7 +12,7 @@ from game.bots import kinds, make_bot
 from game.bots.cat_in_the_sack import HeuristicBot
 from game.engine import cat_in_the_sack as sack
 from game.engine.cat_in_the_sack import BUY, PASS, ActionType, Special, apply, from_setup, legal_actions
-from game.engine.cat_in_the_sack_views import SeatView, view_for
+from game.engine.cat_in_the_sack.views import SeatView, view_for
 
 GAME = sack.GAME_ID
 FULL = [-8, -5, 3, 5, 8, 11, 15, "rabbit", "big_dog", "small_dog"]

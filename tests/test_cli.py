@@ -152,9 +152,9 @@ def test_real_processes_simulate_then_replay(tmp_path):
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
 
 
-ENGINE_MODULES = ["game.engine", "game.engine.common", "game.engine.cat_in_the_sack_cards",
-                  "game.engine.cat_in_the_sack_state", "game.engine.cat_in_the_sack",
-                  "game.engine.cat_in_the_sack_views"]
+ENGINE_MODULES = ["game.engine", "game.engine.common", "game.engine.cat_in_the_sack.cards",
+                  "game.engine.cat_in_the_sack.state", "game.engine.cat_in_the_sack",
+                  "game.engine.cat_in_the_sack.views"]
 FRAMEWORKS = {"pygame", "aiohttp", "asyncio", "threading", "socket", "selectors", "logging", "sqlite3",
               "subprocess", "datetime", "concurrent"}
 

@@ -16,8 +16,8 @@ from game.engine import cat_in_the_sack as sack
 from game.engine import rat_a_tat_cat as rat
 from game.engine.common import Outcome
 from game.engine.rat_a_tat_cat import plugin as rat_plugin
-from game.engine.cat_in_the_sack_cards import card_value, parse_card
-from game.engine.cat_in_the_sack_views import view_for
+from game.engine.cat_in_the_sack.cards import card_value, parse_card
+from game.engine.cat_in_the_sack.views import view_for
 from tests import rat_helpers, sack_helpers
 from tests.test_tv_rat import session_updates
 

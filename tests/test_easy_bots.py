@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from game.bots import BotFeeder, make_bot
-from game.bots.rat_a_tat_cat_easy import FORGET_AFTER
+from game.bots.rat_a_tat_cat.easy import FORGET_AFTER
 from game.engine import GAMES
 from game.simulate import play_game
 

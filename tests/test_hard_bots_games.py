@@ -13,8 +13,8 @@ import os
 
 import pytest
 
-import game.bots.cat_in_the_sack_strong as sack_strong
-import game.bots.rat_a_tat_cat_strong as rat_strong
+import game.bots.cat_in_the_sack.strong as sack_strong
+import game.bots.rat_a_tat_cat.strong as rat_strong
 from game.bots import kind_for
 from game.simulate import play_game
 

@@ -17,7 +17,7 @@ import pytest
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "README.md", "game", "controller_web", "assets")  # what the build reads
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "game", "controller_web", "assets")  # what the build reads
 TIMEOUT = 120
 
 

@@ -11,7 +11,7 @@ import pytest
 from game import protocol as P
 from game.engine import GAMES, BadAction, GameError
 from game.engine.cat_in_the_sack import BUY, PASS, bid, play
-from game.engine.cat_in_the_sack_views import public_view, view_for
+from game.engine.cat_in_the_sack.views import public_view, view_for
 
 G = "cat-in-the-sack"
 

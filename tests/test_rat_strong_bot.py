@@ -13,8 +13,8 @@ import pytest
 
 from game.bots import BOT_KINDS, BotFeeder, make_bot
 from game.bots.rat_a_tat_cat import HeuristicBot
-from game.bots import rat_a_tat_cat_strong
-from game.bots.rat_a_tat_cat_strong import HEURISTIC, OWN, Budget, StrongBot, _heuristic, _mind_mean, _minds, _step
+from game.bots.rat_a_tat_cat import strong as rat_a_tat_cat_strong
+from game.bots.rat_a_tat_cat.strong import HEURISTIC, OWN, Budget, StrongBot, _heuristic, _mind_mean, _minds, _step
 from game.engine import GAMES
 from game.engine.rat_a_tat_cat import (
     DECK,

@@ -27,7 +27,7 @@ from game.engine.cat_in_the_sack import (
     play,
     to_act,
 )
-from game.engine.cat_in_the_sack_views import public_view, view_for
+from game.engine.cat_in_the_sack.views import public_view, view_for
 from game.engine.common import IllegalAction
 from tests.sack_helpers import BIG, RABBIT, SMALL, Table, events_of, rigged_setup
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from game.engine.cat_in_the_sack import PLAYER_SET, Phase, State, card_to_json
-from game.engine.cat_in_the_sack_views import public_view, view_for
+from game.engine.cat_in_the_sack.views import public_view, view_for
 from tests.sack_helpers import playout
 
 PLAYOUTS = 200

@@ -15,11 +15,11 @@ import pytest
 
 from game.bots import BotFeeder
 from game.bots.cat_in_the_sack import _GOODNESS, HeuristicBot
-from game.bots.cat_in_the_sack_strong import StrongBot, StrongTuning, _clone
+from game.bots.cat_in_the_sack.strong import StrongBot, StrongTuning, _clone
 from game.engine import GAMES
 from game.engine import cat_in_the_sack as sack
 from game.engine.cat_in_the_sack import PLAYER_SET, Action, ActionType, Card, Phase, card_to_json
-from game.engine.cat_in_the_sack_views import view_for
+from game.engine.cat_in_the_sack.views import view_for
 
 GAME = sack.GAME_ID
 RULES = GAMES[GAME]
@@ -264,7 +264,7 @@ class FakeClocks:
 
 def worlds_searched(monkeypatch: pytest.MonkeyPatch, ratio: float) -> int:
     """Return how many worlds one auction move samples when the wall clock runs `ratio` times its CPU time."""
-    import game.bots.cat_in_the_sack_strong as strong
+    import game.bots.cat_in_the_sack.strong as strong
     tuning = StrongTuning(steps=10**9, max_samples=10**6)  # only the clocks stop it
     game = play_until(4, 21, 2, Phase.AUCTION, StrongBot(random.Random(1), tuning))
     bot = game.watcher.bot

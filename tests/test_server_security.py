@@ -195,7 +195,7 @@ def test_every_send_goes_through_protocol_encode__B2():
 
 
 async def test_a_new_state_or_view_field_does_not_reach_the_wire__B2(aiohttp_client, monkeypatch):
-    from game.engine import cat_in_the_sack_views as views
+    from game.engine.cat_in_the_sack import views as views
 
     client = await aiohttp_client(app_for_test())
     hub = hub_of(client)

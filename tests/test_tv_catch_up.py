@@ -11,7 +11,7 @@ import pytest
 from game.tv import layout
 from game.tv.anim import Timeline
 from game.tv.app import TvApp
-from game.tv.scenes.sack_table import SackTableScene
+from game.tv.games.cat_in_the_sack.table import SackTableScene
 from tests.tv_fixtures import FakeServer, game_updates, json_round_trip
 
 FRAME = 1 / 60

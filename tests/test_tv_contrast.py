@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 from game.seats import PALETTE
-from game.tv import cards, layout
+from game.tv import layout
+from game.tv.games.cat_in_the_sack import cards
 from game.tv.app import TvApp
 from game.tv.intents import Intent
 from game.tv.scenes.base import TableScene, draw_confirm_quit

@@ -16,7 +16,7 @@ from game.tv.intents import Intent
 from game.tv.model import check_public, private_view_keys
 from game.tv.scenes.lobby import LobbyScene
 from game.tv.scenes.results import ResultsScene
-from game.tv.scenes.sack_table import SackTableScene
+from game.tv.games.cat_in_the_sack.table import SackTableScene
 from tests.tv_fixtures import FakeServer, table, update
 
 

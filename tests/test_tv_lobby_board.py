@@ -14,9 +14,9 @@ from game.tv.app import TvApp, present
 from game.tv.i18n import Texts
 from game.tv.layout import LOBBY
 from game.tv.render import TextCache
-from game.tv.scenes.cat_in_the_sack import SCREENS as SACK_SCREENS
+from game.tv.games.cat_in_the_sack import SCREENS as SACK_SCREENS
 from game.tv.scenes.lobby_board import MIN_SIZE, fit_pieces, result_pieces, when_text
-from game.tv.scenes.rat_a_tat_cat import SCREENS as RAT_SCREENS
+from game.tv.games.rat_a_tat_cat import SCREENS as RAT_SCREENS
 from tests.conftest import ARTIFACTS
 from tests.test_tv_contrast import low_contrast
 from tests.test_tv_qr import decode

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHOTS = Path("/tmp/shots-tv2")
 
 # The files of the TV platform (issue 8: they may name a game only in a comment or docstring).
-PLATFORM_FILES = ["game/tv/app.py", "game/tv/games.py", "game/tv/intents.py", "game/tv/model.py",
+PLATFORM_FILES = ["game/tv/app.py", "game/tv/games/__init__.py", "game/tv/intents.py", "game/tv/model.py",
                   "game/tv/scenes/base.py", "game/tv/scenes/lobby.py", "game/tv/scenes/lobby_board.py",
                   "game/tv/scenes/results.py"]
 # Words of Cat in the Sack and Rat-a-Tat Cat (names, cards, moves, options, their pieces of the view).
@@ -195,7 +195,7 @@ def test_every_tv_text_has_its_glyphs_in_the_tv_font() -> None:
     import pygame.freetype
 
     from game.tv.i18n import TEXTS
-    from game.tv.scenes.cat_in_the_sack import SCREENS
+    from game.tv.games.cat_in_the_sack import SCREENS
 
     pygame.freetype.init()
     font = pygame.freetype.Font(None)  # the TV's own font (game.tv.render.TextCache)

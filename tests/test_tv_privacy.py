@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.engine import cat_in_the_sack as sack
-from game.engine.cat_in_the_sack_views import public_view, view_for
+from game.engine.cat_in_the_sack.views import public_view, view_for
 from game.tv.app import TvApp
 from game.tv.model import PrivateViewError, TableModel, check_public, private_view_keys
 from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, table, update

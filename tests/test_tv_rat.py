@@ -17,8 +17,8 @@ from game.tv.anim import Timeline
 from game.tv.app import TvApp
 from game.tv.games import screens_for
 from game.tv.render import AA, RED, contrast
-from game.tv.scenes import rat_a_tat_cat as rat
-from game.tv.scenes.rat_layout import PILE_CARD, RAT
+from game.tv.games.rat_a_tat_cat import scene as rat
+from game.tv.games.rat_a_tat_cat.layout import PILE_CARD, RAT
 from tests.conftest import ARTIFACTS
 from tests.test_tv_catch_up import FRAME, picture, play_fast
 from tests.test_tv_contrast import low_contrast
@@ -285,7 +285,7 @@ def test_the_table_texts_and_the_card_faces_reach_aa() -> None:
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_every_rat_rect_lies_inside_the_safe_area_and_nothing_overlaps(seats: int) -> None:
-    from game.tv.scenes.rat_layout import all_rects
+    from game.tv.games.rat_a_tat_cat.layout import all_rects
     for name, rect in all_rects(seats).items():
         assert layout.SAFE.contains(rect), f"{name} {rect} leaves the safe area {layout.SAFE}"
     panels = [RAT.seat(i, seats) for i in range(seats)]

@@ -7,15 +7,15 @@ import pytest
 
 from game.tv import layout
 from game.tv.app import TvApp, present
-from game.tv.cards import CATS, CardArt
+from game.tv.games.cat_in_the_sack.cards import CATS, CardArt
 from game.tv.i18n import LANGS, TEXTS, Texts, pick_lang
 from game.tv.scenes.lobby import LobbyScene
 from game.tv.scenes.results import ResultsScene
-from game.tv.scenes import sack_layout
-from game.tv.scenes.cat_in_the_sack import SCREENS as SACK_SCREENS
-from game.tv.scenes.sack_anim import card_name
-from game.tv.scenes.sack_layout import CARD_SIZE, SACK
-from game.tv.scenes.sack_table import SackTableScene
+from game.tv.games.cat_in_the_sack import layout as sack_layout
+from game.tv.games.cat_in_the_sack import SCREENS as SACK_SCREENS
+from game.tv.games.cat_in_the_sack.anim import card_name
+from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, SACK
+from game.tv.games.cat_in_the_sack.table import SackTableScene
 from tests.conftest import ARTIFACTS
 from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, pick, rig_scores, table, update
 
@@ -236,7 +236,7 @@ def test_the_bid_to_beat_is_gold_and_outbid_ones_are_dimmed() -> None:
 
 
 def test_after_the_last_round_the_table_shows_no_empty_row_slots() -> None:
-    from game.tv.scenes.sack_anim import row_len_for
+    from game.tv.games.cat_in_the_sack.anim import row_len_for
 
     ups = game_updates(4, seed=5)
     last = ups[-1]

@@ -7,15 +7,16 @@ import re
 import pygame
 import pytest
 
-from game.tv import cards, layout
+from game.tv import layout
+from game.tv.games.cat_in_the_sack import cards
 from game.tv.app import TvApp
 from game.tv.i18n import LANGS, MINUS, Texts, number
 from game.tv.layout import RESULTS
 from game.tv.render import GOLD, parse_colour
-from game.tv.scenes.cat_in_the_sack import SCREENS as SACK_SCREENS
+from game.tv.games.cat_in_the_sack import SCREENS as SACK_SCREENS
 from game.tv.scenes.results import ResultsScene
-from game.tv.scenes.sack_anim import card_name
-from game.tv.scenes.sack_layout import CARD_SIZE
+from game.tv.games.cat_in_the_sack.anim import card_name
+from game.tv.games.cat_in_the_sack.layout import CARD_SIZE
 from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, rig_scores
 
 HYPHEN_NUMBER = re.compile(r"-\d")

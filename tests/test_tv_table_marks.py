@@ -9,10 +9,10 @@ import pytest
 
 from game.tv import layout
 from game.tv.app import TvApp
-from game.tv.cards import BLUE_INK, LABELLED, CardArt, label_font
+from game.tv.games.cat_in_the_sack.cards import BLUE_INK, LABELLED, CardArt, label_font
 from game.tv.i18n import LANGS
 from game.tv.render import GOLD, GREY, INK, INK_DARK, INK_DIM, parse_colour
-from game.tv.scenes.sack_layout import CARD_SIZE, SACK
+from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, SACK
 from tests.tv_fixtures import FakeServer, game_updates, json_round_trip
 
 SHOTS = "/tmp/shots-tv"

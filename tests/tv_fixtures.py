@@ -10,7 +10,7 @@ from game.bots import make_bot
 from game.bots import levels
 from game.engine import GAMES
 from game.engine import cat_in_the_sack as sack
-from game.engine.cat_in_the_sack_views import public_view, view_for
+from game.engine.cat_in_the_sack.views import public_view, view_for
 from game.protocol import TABLE_OPTIONS, outcome_to_wire
 
 COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00"]

@@ -115,20 +115,19 @@ _LOADED: set[str] = set()
 
 
 def _load() -> None:
-    """Import every registered game's bots modules (`game/bots/<game id with _>.py` and any
-    `<game id with _>_<more>.py` beside it, e.g. a level of its own; each registers its bots)."""
+    """Import every registered game's bots package (`game/bots/<game id with _>/`) and each module in
+    it (e.g. a level of its own, `easy.py`); each module registers its bots."""
     from game.engine import GAMES
 
     for game_id in GAMES:
         if game_id not in _LOADED:
             _LOADED.add(game_id)  # (a module imported on its own before fills BOT_KINDS, not all of them)
-            base = game_id.replace("-", "_")
+            name = f"game.bots.{game_id.replace('-', '_')}"
             try:
-                importlib.import_module(f"game.bots.{base}")
+                package = importlib.import_module(name)
             except ModuleNotFoundError as exc:
-                if exc.name != f"game.bots.{base}":
+                if exc.name != name:
                     raise
                 continue  # a game without bots of its own (e.g. one a test makes up)
-            for module in pkgutil.iter_modules(__path__):
-                if module.name.startswith(base + "_"):
-                    importlib.import_module(f"game.bots.{module.name}")
+            for module in pkgutil.iter_modules(getattr(package, "__path__", ())):
+                importlib.import_module(f"{name}.{module.name}")

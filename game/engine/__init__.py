@@ -7,13 +7,12 @@ through it. docs/architecture.md, "How to add a game", lists the files a game br
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from game.engine import cat_in_the_sack as _sack
-from game.engine import cat_in_the_sack_record as _sack_record
-from game.engine import cat_in_the_sack_views as _sack_views
 from game.engine.rat_a_tat_cat import plugin as _rat_plugin
 from game.engine.common import (
     BadAction,
@@ -117,38 +116,28 @@ class GameRules:
         return next((o for o in self.options if o.name == name), None)
 
 
-CAT_IN_THE_SACK = GameRules(
-    id=_sack.GAME_ID,
-    min_players=_sack.MIN_PLAYERS,
-    max_players=_sack.MAX_PLAYERS,
-    options=_sack.OPTIONS,
-    new_game=_sack.new_game,
-    setup=lambda state: state.setup,
-    from_setup=_sack.from_setup,
-    parse_action=_sack.parse_action,
-    to_act=_sack.to_act,
-    legal_actions=_sack.legal_actions,
-    check=_sack.check,
-    apply=_sack.apply,
-    timeout_action=_sack.timeout_action,
-    timer_key=_sack.timer_key,
-    view_for=_sack_views.view_for,
-    public_view=_sack_views.public_view,
-    public_schema=_sack_views.PUBLIC_SCHEMA,
-    seat_schema=_sack_views.SEAT_SCHEMA,
-    event_schemas=_sack_views.EVENT_SCHEMAS,
-    detail_schema=_sack_views.DETAIL_SCHEMA,
-    outcome=_sack.outcome,
-    record_body=_sack_record.record_body,
-    read_body=_sack_record.read_body,
-    read_result=_sack_record.read_result,
-    best_scores=_sack_record.best_scores,
-    fast_to_dicts=_sack_views.FIELD_TO_DICTS,
+# The games the platform knows, in the order the lobby offers them: one line each, the name of the
+# game's engine package under game/engine/ (its id with "_" for "-"), whose `plugin.FIELDS` are
+# its `GameRules` fields. Adding a game is adding its line here (docs/architecture.md).
+PLUGINS: tuple[str, ...] = (
+    "cat_in_the_sack",
+    "rat_a_tat_cat",
 )
 
-RAT_A_TAT_CAT = GameRules(**_rat_plugin.FIELDS)
 
-GAMES: dict[str, GameRules] = {CAT_IN_THE_SACK.id: CAT_IN_THE_SACK, RAT_A_TAT_CAT.id: RAT_A_TAT_CAT}
+def _registered(packages: tuple[str, ...]) -> dict[str, GameRules]:
+    games: dict[str, GameRules] = {}
+    for package in packages:
+        rules = GameRules(**importlib.import_module(f"game.engine.{package}.plugin").FIELDS)
+        if rules.id.replace("-", "_") != package:
+            raise ValueError(f"game.engine.{package} declares the id {rules.id!r}: ids are the package's name with '-' for '_'")
+        if rules.id in games:
+            raise ValueError(f"the game {rules.id!r} is registered twice")
+        games[rules.id] = rules
+    return games
+
+
+GAMES: dict[str, GameRules] = _registered(PLUGINS)
 
 __all__ = ["GAMES", "GameRules", "BadAction", "IllegalAction", "GameError", "OptionSpec", "Outcome",
            "RecordEntry"]

@@ -21,7 +21,7 @@ from typing import Any, Callable, Hashable, Protocol
 import pygame
 
 from game.tv import layout
-from game.tv.cards import CardArt
+from game.tv.games.cat_in_the_sack.cards import CardArt
 from game.tv.games import game_ids, game_name, screens_for
 from game.tv.i18n import Texts, pick_lang
 from game.tv.intents import Intent, intents_from_event

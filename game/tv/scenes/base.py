@@ -11,7 +11,7 @@ from typing import Any, Callable
 import pygame
 
 from game.tv import layout
-from game.tv.cards import CardArt
+from game.tv.games.cat_in_the_sack.cards import CardArt
 from game.tv.i18n import Texts
 from game.tv.intents import Intent
 from game.tv.model import TableModel

@@ -9,12 +9,12 @@ from typing import Any, Callable
 
 import pygame
 
-from game.tv.cards import card_labels
+from game.tv.games.cat_in_the_sack.cards import card_labels
 from game.tv.games import GameScreens, ResultsDetail
 from game.tv.i18n import number
 from game.tv.scenes.base import Context
-from game.tv.scenes.sack_layout import CARD_SIZE, MOUSE_CARD_SIZE
-from game.tv.scenes.sack_table import MARKER_SIZE, MINI_CARD, SackTableScene
+from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, MOUSE_CARD_SIZE
+from game.tv.games.cat_in_the_sack.table import MARKER_SIZE, MINI_CARD, SackTableScene
 
 MINI = (44, 62)  # the won cards beside a name on the score screen (open piles)
 MINI_LOW = (36, 51)  # the same on the lower lines of a score screen with the game's chart

@@ -3,8 +3,8 @@
 Rulings are named by their ids from shared/rules/cat-in-the-sack.md. The engine is pure: all
 randomness comes from the injected random.Random, and it never logs, sleeps or does I/O.
 `apply` mutates the state it is given, but only after `check` has accepted the action.
-The nouns it works on (actions, the state, events) are in `cat_in_the_sack_state`, the cards
-in `cat_in_the_sack_cards`; both are re-exported here.
+The nouns it works on (actions, the state, events) are in `state`, the cards
+in `cards`; both are re-exported here.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 import random
 from typing import Any
 
-from game.engine.cat_in_the_sack_cards import (
+from game.engine.cat_in_the_sack.cards import (
     CAT_VALUES,
     DOGS,
     PLAYER_SET,
@@ -25,7 +25,7 @@ from game.engine.cat_in_the_sack_cards import (
     is_card,
     parse_card,
 )
-from game.engine.cat_in_the_sack_state import (
+from game.engine.cat_in_the_sack.state import (
     BUY,
     PASS,
     Action,

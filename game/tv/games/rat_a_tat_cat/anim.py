@@ -15,7 +15,7 @@ import pygame
 from game.tv.anim import Timeline, ease_in_out, ease_out, hop
 from game.tv.i18n import Texts
 from game.tv.render import GOLD
-from game.tv.scenes.rat_layout import CARD, RAT
+from game.tv.games.rat_a_tat_cat.layout import CARD, RAT
 from game.tv.sound import Sfx
 
 Point = tuple[float, float]

@@ -1,6 +1,6 @@
 """How a game plugs into the TV: its one scene module, found by game id, and what it exports.
 
-A game with id `some-game` brings `game/tv/scenes/some_game.py` exporting `SCREENS`, a
+A game with id `some-game` brings the package `game/tv/games/some_game/` exporting `SCREENS`, a
 `GameScreens`: its table scene class, its score-screen detail drawer and its TV texts section.
 The platform (app, lobby, results) names no game: it loads the module from `table.games`.
 """
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SCENES_PACKAGE = "game.tv.scenes"
+SCENES_PACKAGE = "game.tv.games"
 
 
 class ResultsDetail:
@@ -78,7 +78,7 @@ class GameScreens:
 
 
 def module_name(game_id: str) -> str:
-    """Return the scene module a game id maps to ('some-game' -> 'game.tv.scenes.some_game')."""
+    """Return the scene module a game id maps to ('some-game' -> 'game.tv.games.some_game')."""
     return f"{SCENES_PACKAGE}.{game_id.replace('-', '_')}"
 
 

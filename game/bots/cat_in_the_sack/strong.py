@@ -45,7 +45,7 @@ from game.engine.cat_in_the_sack import (
     parse_card,
     play,
 )
-from game.engine.cat_in_the_sack_views import SeatView
+from game.engine.cat_in_the_sack.views import SeatView
 
 Owner = int | None  # a seat, or None for the neutral deck (3 players)
 

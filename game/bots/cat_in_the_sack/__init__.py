@@ -24,7 +24,7 @@ from game.engine.cat_in_the_sack import (
     parse_card,
     play,
 )
-from game.engine.cat_in_the_sack_views import SeatView
+from game.engine.cat_in_the_sack.views import SeatView
 
 
 @register("cat-in-the-sack", "random")

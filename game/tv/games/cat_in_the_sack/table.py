@@ -11,8 +11,8 @@ from game.tv.i18n import number
 from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, draw_coins, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, Part, TableScene, draw_toast
-from game.tv.scenes.sack_anim import SackAnimator, row_len_for
-from game.tv.scenes.sack_layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
+from game.tv.games.cat_in_the_sack.anim import SackAnimator, row_len_for
+from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
 
 MINI_CARD = (60, 84)
 MARKER_SIZE = (58, 80)

@@ -19,8 +19,8 @@ from game.tv.i18n import number
 from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, Part, TableScene, draw_toast
-from game.tv.scenes.rat_anim import RatAnimator
-from game.tv.scenes.rat_layout import BIG_CARD, CARD, PILE_CARD, RAT
+from game.tv.games.rat_a_tat_cat.anim import RatAnimator
+from game.tv.games.rat_a_tat_cat.layout import BIG_CARD, CARD, PILE_CARD, RAT
 
 CREAM = (250, 244, 228)
 CAT_INK = (20, 70, 120)    # 0-6: the cats (good cards)

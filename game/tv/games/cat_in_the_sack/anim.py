@@ -13,10 +13,10 @@ import pygame
 
 from game.tv import layout
 from game.tv.anim import Timeline, ease_in_out, ease_out, hop, lerp
-from game.tv.cards import CardArt
+from game.tv.games.cat_in_the_sack.cards import CardArt
 from game.tv.i18n import Texts
 from game.tv.render import GOLD, INK_DARK, TextCache, panel
-from game.tv.scenes.sack_layout import CARD_SIZE, SACK
+from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, SACK
 from game.tv.sound import Sfx
 
 Point = tuple[float, float]

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from game.engine.cat_in_the_sack_cards import Card, card_to_json, parse_card
+from game.engine.cat_in_the_sack.cards import Card, card_to_json, parse_card
 from game.engine.common import BadAction, Event, require_int  # Event: re-exported (every game shares it)
 
 

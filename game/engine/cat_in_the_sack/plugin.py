@@ -1,0 +1,40 @@
+"""Cat in the Sack behind the platform's `GameRules` contract (game/engine/__init__.py).
+
+The registry builds the game's record from `FIELDS`: `GameRules(**plugin.FIELDS)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine.cat_in_the_sack import record, rules, views
+
+FIELDS: dict[str, Any] = dict(
+    id=rules.GAME_ID,
+    min_players=rules.MIN_PLAYERS,
+    max_players=rules.MAX_PLAYERS,
+    options=rules.OPTIONS,
+    new_game=rules.new_game,
+    setup=lambda state: state.setup,
+    from_setup=rules.from_setup,
+    parse_action=rules.parse_action,
+    to_act=rules.to_act,
+    legal_actions=rules.legal_actions,
+    check=rules.check,
+    apply=rules.apply,
+    timeout_action=rules.timeout_action,
+    timer_key=rules.timer_key,
+    view_for=views.view_for,
+    public_view=views.public_view,
+    public_schema=views.PUBLIC_SCHEMA,
+    seat_schema=views.SEAT_SCHEMA,
+    event_schemas=views.EVENT_SCHEMAS,
+    detail_schema=views.DETAIL_SCHEMA,
+    outcome=rules.outcome,
+    record_body=record.record_body,
+    read_body=record.read_body,
+    read_result=record.read_result,
+    best_scores=record.best_scores,
+    fast_to_dicts=views.FIELD_TO_DICTS,
+)
+"""Every field of this game's `GameRules` record."""
