@@ -197,7 +197,9 @@ export function lobbyScreen(app) {
       el("p", { class: "lead", text: gameName }),
       el("p", { class: "small" }, [rulesLink(u.table.game, t("rules.game", { game: gameName }))]),
       el("ol", { class: "seats" }, seats.map((s, i) => seatRow(app, s, i, seats.length))),
-      waiting.length ? el("p", { class: "small", id: "waiting-list", text: t("lobby.waiting", { names: waiting.join(", ") }) }) : null,
+      waiting.length
+        ? el("p", { class: "small", id: "waiting-list", text: t("lobby.waiting", { names: waiting.join(", ") }) })
+        : null,
       u.table.watchers ? el("p", { class: "small", text: t("lobby.watchers", { n: u.table.watchers }) }) : null,
       u.table.join_code ? el("p", { class: "small", text: t("lobby.code", { code: u.table.join_code }) }) : null,
     ]),
