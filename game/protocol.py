@@ -284,7 +284,8 @@ _TABLE: Schema = {"game": None,
                   "table_options": _OPTION_SPEC,
                   "options": {o.name: None for o in TABLE_OPTIONS} | {
                       o.name: None for rules in GAMES.values() for o in rules.options},
-                  "join_code": None, "host_seat": None, "watchers": None, "seats": _SEAT_ROW}
+                  "join_code": None, "host_seat": None, "watchers": None, "waiting": None,
+                  "seats": _SEAT_ROW}
 # the household's history (game/history.py), per game the lobby offers: while the table is in the lobby
 _HISTORY_GAME: Schema = {"leaders": {"name": None, "wins": None, "games": None, "best": None},
                          "recent": {"ended": None, "winners": None,

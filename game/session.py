@@ -60,7 +60,7 @@ class Session:
         self.stage = Stage.LOBBY
         self.version = 1
         self.seats: list[Seat] = []
-        self.pending: list[Seat] = []  # late joiners, watching until the next game
+        self.pending: list[Seat] = []  # people who joined to play and wait for a seat, in the order they came
         self.host: Seat | None = None
         self.state: Any = None
         self.log: list[dict[str, Any]] = []
@@ -162,6 +162,7 @@ class Session:
             "join_code": self.join_code,
             "host_seat": self.host_seat,
             "watchers": len(self.public_conns()),
+            "waiting": [s.name for s in self.pending],
             "seats": [{"seat": i, "name": s.name, "colour": s.colour, "symbol": s.symbol,
                        "bot": s.bot, "level": level_of(self.game_id, s.bot),
                        "connected": s.conn is not None or (s.bot is not None and not s.human),
@@ -330,11 +331,10 @@ class Session:
         seat = Seat(name=name, colour="", symbol="", token=secrets.token_urlsafe(18),
                     lang=cmd.lang or "en", conn=conn)
         self._conns[conn] = seat
-        if self.stage is Stage.LOBBY and len(self.seats) < self._max_seats():
-            self._seat_person(seat)
-            return [self._welcome(conn, seat)] + self._changed()
         self.pending.append(seat)
-        return [self._welcome(conn, seat), self._current_for(conn, seat)]
+        self._seat_pending()
+        # seated, or waiting (the waiting list is public: everyone's update shows the new name)
+        return [self._welcome(conn, seat)] + self._changed()
 
     def _names_taken(self) -> set[str]:
         return {name_key(s.name) for s in self.seats + self.pending}
@@ -364,21 +364,38 @@ class Session:
     def _max_seats(self) -> int:
         return min(MAX_SEATS, self.rules.max_players)
 
-    def _seat_person(self, seat: Seat) -> None:
+    def _seat_person(self, seat: Seat, at: int | None = None) -> None:
         used = {s.colour for s in self.seats}
         k = next(i for i in range(len(PALETTE)) if PALETTE[i] not in used)
         seat.colour, seat.symbol = PALETTE[k], SYMBOLS[k % len(SYMBOLS)]
-        self.seats.append(seat)
+        self.seats.insert(len(self.seats) if at is None else at, seat)
         if self.host is None and seat.human and seat.conn is not None:
             self.host = seat
 
-    def _seat_pending(self) -> list[Seat]:
-        seated = []
+    def _seat_pending(self, *, dealing: bool = False) -> list[Seat]:
+        """Give the people waiting to play, in the order they came, the seats the chosen game has room for.
+
+        Only in the lobby, or when `dealing` (`play_again`, before it deals). A person never waits behind
+        a bot: at a full table the last bot seat (a seat that was always a bot's) goes to the first
+        person waiting, at the bot's place in the seat order. A table already over the game's
+        maximum (the host switched to a smaller game) seats no one until it is back within it.
+        Return the people seated, in order.
+        """
+        seated: list[Seat] = []
+        if self.stage is not Stage.LOBBY and not dealing:
+            return seated  # a running game's seats, or a finished one's on its score screen, stay as they are
         for seat in list(self.pending):
-            if len(self.seats) >= self._max_seats():
+            room = self._max_seats() - len(self.seats)
+            bots = [i for i, s in enumerate(self.seats) if s.bot is not None and not s.human]
+            if room > 0:
+                at = None
+            elif room == 0 and bots:
+                at = bots[-1]
+                self.seats.pop(at)
+            else:
                 break
             self.pending.remove(seat)
-            self._seat_person(seat)
+            self._seat_person(seat, at)
             seated.append(seat)
         return seated
 
@@ -560,7 +577,7 @@ class Session:
                         if kind is None and seat.bot not in bot_kinds(self.game_id):
                             kind = self._fallback_bot()
                         seat.bot = kind or seat.bot  # (a game without bots of its own keeps the seat's)
-            return self._changed()
+            return self._welcome_seated(self._seat_pending()) + list(self._changed())
         if c is HostCmd.SET_OPTION:
             self._need_stage(Stage.LOBBY, Stage.OVER)
             spec = self._option_spec(cmd.name)
@@ -610,7 +627,7 @@ class Session:
             return self._changed()
         if c is HostCmd.PLAY_AGAIN:
             self._need_stage(Stage.OVER)
-            return self._start()
+            return self._welcome_seated(self._seat_pending(dealing=True)) + self._start()
         assert c is HostCmd.TO_LOBBY
         self._need_stage(Stage.PLAYING, Stage.OVER)
         self.stage = Stage.LOBBY

@@ -155,6 +155,33 @@ async def test_late_joiner_watches_until_the_next_game_then_gets_a_seat(aiohttp_
     assert upd["table"]["seats"][3]["name"] == "Eve"
 
 
+async def test_a_sixth_phone_waits_at_a_five_seat_game_and_gets_the_seat_when_the_host_picks_six(aiohttp_client):
+    client = await aiohttp_client(app_for_test())
+    phones = await seat_phones(client, ["Ana", "Bea", "Cy", "Dan", "Eve"])
+    fay, gus = await Phone.open(client, "Fay"), await Phone.open(client, "Gus")
+    welcome = await fay.join("Fay")
+    assert welcome["role"] == "watcher" and welcome["seat"] is None and welcome["name"] == "Fay" and welcome["token"]
+    assert (await gus.join("Gus"))["seat"] is None
+    watcher = await Phone.open(client, "watcher")
+    await watcher.watch()
+    lobby = await phones[1].until_update(lambda u: u["table"]["waiting"] == ["Fay", "Gus"])
+    assert len(lobby["table"]["seats"]) == 5 and lobby["you"]["seat"] == 1
+    assert watcher.update is not None and watcher.update["table"]["waiting"] == ["Fay", "Gus"]
+    await phones[0].host("set_game", game="rat-a-tat-cat")
+    seated = await fay.until(lambda m: m["type"] == "welcome")
+    assert seated["seat"] == 5 and seated["role"] == "player" and seated["token"] == welcome["token"]
+    mine = await fay.until_update(lambda u: u["you"]["seat"] == 5)
+    assert mine["table"]["game"] == "rat-a-tat-cat" and mine["table"]["waiting"] == ["Gus"]
+    public = await gus.until_update(lambda u: u["table"]["game"] == "rat-a-tat-cat")
+    assert public["you"]["seat"] is None and public["table"]["waiting"] == ["Gus"]
+    await watcher.until_update(lambda u: u["table"]["waiting"] == ["Gus"])
+    await phones[0].host("start")
+    game = await fay.until_update(lambda u: u["stage"] == "playing")
+    assert game["view"]["seat"] == 5 and len(game["table"]["seats"]) == 6
+    assert gus.welcome is not None and gus.welcome["seat"] is None and watcher.welcome["seat"] is None
+    assert len(hub_of(client).session.public_conns()) == 2  # Gus waits, the watcher watches
+
+
 def test_server_thread_starts_on_a_free_port_when_busy_and_stops(tmp_path):
     busy = socket.socket()
     busy.bind(("0.0.0.0", 0))

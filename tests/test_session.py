@@ -245,14 +245,122 @@ def test_second_tab_takes_the_seat_and_the_first_is_told_replaced():
 def test_late_joiner_gets_a_token_watches_and_is_seated_back_in_the_lobby():
     s, _ = started(("Ana", "Bea", "Cy"))
     outs = s.handle(50, P.Join("Eve"))
-    welcome, upd = to(outs, 50)
+    [welcome] = to(outs, 50)
+    [upd] = to(outs, PUBLIC)  # the public update (its socket's, too) names who waits
     assert welcome["role"] == "watcher" and welcome["token"] and welcome["seat"] is None
     assert upd["you"]["role"] == "watcher" and "hand" not in upd["view"]
+    assert upd["table"]["waiting"] == ["Eve"]
     assert 50 in s.public_conns()
     assert error_key(s.handle(50, P.Act(s.version, PASS)), 50) == "not_seated"
     outs = s.handle(0, P.Host(P.HostCmd.TO_LOBBY))
     assert to(outs, 50)[0]["type"] == "welcome" and to(outs, 50)[0]["seat"] == 3
     assert 50 not in s.public_conns()
+
+
+SACK, RAT = "cat-in-the-sack", "rat-a-tat-cat"  # 3-5 seats, 2-6 seats
+
+
+def play_out(s: Session, seed: int = 4) -> None:
+    rng = random.Random(seed)
+    for _ in range(2000):
+        if s.stage == "over":
+            return
+        for seat in sorted(s.rules.to_act(s.state)):
+            s.submit(seat, s.version, rng.choice(s.rules.legal_actions(s.state, seat)))
+    raise AssertionError("the game did not end")
+
+
+def test_a_sixth_friend_waits_on_a_five_seat_game_and_is_seated_in_order_when_the_host_picks_six():
+    s, _ = new_table(("A", "B", "C", "D", "E"))
+    assert s.game_id == SACK
+    first = s.handle(5, P.Join("F"))
+    assert to(first, 5)[0]["role"] == "watcher" and to(first, 5)[0]["seat"] is None
+    assert to(first, PUBLIC)[0]["table"]["waiting"] == ["F"] and to(first, 0)[0]["table"]["waiting"] == ["F"]
+    s.handle(6, P.Join("G"))
+    s.handle(20, P.Watch())  # opened /watch on purpose: never a seat
+    assert [p.name for p in s.pending] == ["F", "G"] and len(s.seats) == 5
+    outs = s.handle(0, P.Host(P.HostCmd.SET_GAME, game=RAT))
+    # the first who came gets the sixth seat: a new welcome, then its own seat's update
+    assert kinds(outs, 5) == ["welcome", "update"] and to(outs, 5)[0]["seat"] == 5
+    assert to(outs, 5)[1]["you"]["seat"] == 5 and to(outs, 5)[1]["you"]["role"] == "player"
+    assert [x.name for x in s.seats] == ["A", "B", "C", "D", "E", "F"] and s.seats[5].colour == PALETTE[5]
+    assert to(outs, 6) == [] and to(outs, PUBLIC)[0]["table"]["waiting"] == ["G"]
+    assert set(s.public_conns()) == {6, 20}
+    # a seventh waits too: Rat-a-Tat Cat is full at six
+    late = s.handle(7, P.Join("H"))
+    assert to(late, 7)[0]["seat"] is None and s.public_update()["table"]["waiting"] == ["G", "H"]
+    s.handle(0, P.Host(P.HostCmd.START))
+    assert s.stage == "playing" and s.state is not None and len(s.seats) == 6
+
+
+def test_switching_back_to_a_smaller_game_keeps_every_seat_and_start_says_too_many():
+    s, _ = new_table(("A", "B", "C", "D", "E"))
+    s.handle(5, P.Join("F"))
+    s.handle(6, P.Join("G"))
+    s.handle(0, P.Host(P.HostCmd.SET_GAME, game=RAT))
+    outs = s.handle(0, P.Host(P.HostCmd.SET_GAME, game=SACK))
+    assert s.game_id == SACK and error_key(outs, 0) is None
+    assert [x.name for x in s.seats] == ["A", "B", "C", "D", "E", "F"], "nobody loses a seat"
+    assert [p.name for p in s.pending] == ["G"]
+    refused = s.handle(0, P.Host(P.HostCmd.START))
+    assert error_key(refused, 0) == "wrong_player_count" and s.stage == "lobby"
+    assert [e["params"] for e in to(refused, 0)] == [{"min": 3, "max": 5}]
+    s.handle(0, P.Host(P.HostCmd.SET_GAME, game=RAT))
+    s.handle(0, P.Host(P.HostCmd.START))
+    assert s.stage == "playing" and len(s.seats) == 6
+
+
+def test_a_person_never_waits_behind_a_bot_in_the_lobby():
+    s, _ = new_table(("A", "B", "C"))
+    s.handle(0, P.Host(P.HostCmd.ADD_BOT))
+    s.handle(0, P.Host(P.HostCmd.ADD_BOT))
+    first_bot, last_bot = s.seats[3].name, s.seats[4].name
+    s.handle(0, P.Host(P.HostCmd.MOVE_SEAT, seat=4, to=0))  # the last bot added now sits first
+    assert s.seats[0].name == last_bot
+    outs = s.handle(8, P.Join("Dee"))
+    # the full table's last bot seat (in seat order) gives its place to the person
+    assert to(outs, 8)[0]["role"] == "player" and to(outs, 8)[0]["seat"] == 4
+    assert [x.name for x in s.seats] == [last_bot, "A", "B", "C", "Dee"] and s.pending == []
+    assert first_bot not in [x.name for x in s.seats]
+    s.handle(9, P.Join("Eli"))
+    assert [x.name for x in s.seats] == ["Eli", "A", "B", "C", "Dee"] and s.pending == []
+    assert all(x.bot is None for x in s.seats)
+    outs = s.handle(10, P.Join("Fay"))  # no bot left: the next one waits
+    assert to(outs, 10)[0]["seat"] is None and [p.name for p in s.pending] == ["Fay"]
+    assert error_key(s.handle(0, P.Host(P.HostCmd.ADD_BOT)), 0) == "table_full"
+
+
+def test_a_table_over_the_games_maximum_seats_no_one_until_a_seat_is_freed():
+    s, _ = new_table(("A", "B", "C", "D", "E"))
+    s.handle(0, P.Host(P.HostCmd.SET_GAME, game=RAT))
+    s.handle(0, P.Host(P.HostCmd.ADD_BOT))
+    s.handle(0, P.Host(P.HostCmd.SET_GAME, game=SACK))  # six seats at a five-seat game
+    s.handle(9, P.Join("G"))
+    assert len(s.seats) == 6 and [p.name for p in s.pending] == ["G"], "the bot does not make way: still too many"
+    s.handle(0, P.Host(P.HostCmd.REMOVE_SEAT, seat=5))
+    assert len(s.seats) == 5 and [p.name for p in s.pending] == ["G"]
+    s.disconnect(4)
+    outs = s.handle(0, P.Host(P.HostCmd.REMOVE_SEAT, seat=4))  # a seat freed in the lobby goes to who waits
+    assert to(outs, 9)[0]["seat"] == 4 and [x.name for x in s.seats][-1] == "G" and s.pending == []
+
+
+def test_late_joiners_wait_through_the_game_and_its_scores_then_play_again_seats_them_first_come():
+    s, _ = new_table(("A", "B", "C"))
+    s.handle(0, P.Host(P.HostCmd.ADD_BOT))
+    s.handle(0, P.Host(P.HostCmd.START))
+    for conn, name in ((7, "Late"), (8, "Later"), (9, "Latest")):
+        assert to(s.handle(conn, P.Join(name)), conn)[0]["seat"] is None
+    play_out(s)
+    s.handle(10, P.Join("Last"))
+    assert len(s.seats) == 4, "the score screen's seats stay as the game had them"
+    outs = s.handle(0, P.Host(P.HostCmd.PLAY_AGAIN))
+    assert s.stage == "playing" and s.state is not None
+    # the free seat, then the bot's seat, in the order they came; the others wait for the next game
+    assert [x.name for x in s.seats] == ["A", "B", "C", "Later", "Late"]
+    assert [p.name for p in s.pending] == ["Latest", "Last"]
+    assert kinds(outs, 7) == ["welcome", "update"] and to(outs, 7)[0]["seat"] == 4
+    assert to(outs, 7)[1]["view"]["seat"] == 4 and to(outs, 8)[0]["seat"] == 3
+    assert s.recorder is not None and [p.name for p in s.recorder.record.players] == ["A", "B", "C", "Later", "Late"]
 
 
 # ---------------------------------------------------------------- the turn timer

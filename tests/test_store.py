@@ -188,6 +188,31 @@ def test_lobby_late_joiners_and_a_finished_game_round_trip(tmp_path):
     same_table(r, again)
 
 
+def test_the_people_waiting_for_a_seat_keep_their_order_across_a_restart(tmp_path):
+    s, _ = seated(names=("Ana", "Bea", "Cy", "Dan", "Eve"), bots=0)
+    assert len(s.seats) == s.rules.max_players == 5
+    tokens = {}
+    for conn, name in ((10, "Zoe"), (11, "Fay"), (12, "Gus")):  # not alphabetical: the order they came
+        tokens[name] = next(o.message["token"] for o in s.handle(conn, P.Join(name))
+                            if isinstance(o, Out) and o.to == conn)
+    opened = open_store(tmp_path)
+    opened.store.save(s, 9000)
+    opened.store.close()
+    r = reopen(tmp_path)
+    assert r is not None
+    same_table(s, r)
+    assert [p.name for p in r.pending] == ["Zoe", "Fay", "Gus"]
+    assert r.public_update()["table"]["waiting"] == ["Zoe", "Fay", "Gus"]
+    back = r.handle(21, P.Resume(tokens["Fay"]))  # a waiting phone comes back: still waiting, in its place
+    assert back[0].message["seat"] is None and back[0].message["name"] == "Fay"
+    outs = r.host_command(P.parse_host({"cmd": "set_game", "game": "rat-a-tat-cat"}))
+    # the first who came gets the sixth seat; Fay's phone, connected again, still waits (no new welcome)
+    assert [x.name for x in r.seats][-1] == "Zoe" and [p.name for p in r.pending] == ["Fay", "Gus"]
+    assert not [o for o in outs if isinstance(o, Out) and o.to == 21]
+    seat_back = r.handle(20, P.Resume(tokens["Zoe"]))
+    assert seat_back[0].message["seat"] == 5 and seat_back[0].message["role"] == "player"
+
+
 def test_fresh_keeps_the_old_save_aside(tmp_path):
     opened = open_store(tmp_path)
     s, _ = seated()

@@ -73,13 +73,17 @@ def rigged_history() -> dict[str, Any]:
     }
 
 
-def lobby(game: str, players: int, history: Any = None, *, lang: str = "en", with_history: bool = True) -> TvApp:
-    """Return a TV at rest in the lobby with `players` seats, `game` chosen and `history` in the update."""
+def lobby(game: str, players: int, history: Any = None, *, lang: str = "en", with_history: bool = True,
+          waiting: tuple[str, ...] = ()) -> TvApp:
+    """Return a TV at rest in the lobby with `players` seats, `game` chosen and `history` in the update
+    (and `waiting`: who joined to play and waits for a seat)."""
     server = FakeServer()
     app = TvApp(server, lang=lang)
     app.ctx.wall = lambda: NOW
     tab = table(players)
     tab["game"] = game
+    tab["waiting"] = list(waiting)
+    tab["watchers"] += len(waiting)
     u = update(2, "lobby", tab, None)
     if with_history:
         u["history"] = rigged_history() if history is None else history
@@ -260,3 +264,29 @@ def test_the_tv_draws_the_board_the_real_server_sends_from_its_save(tmp_path) ->
         assert all(LOBBY.board.contains(r) for text, r in texts if text == "Maximiliano Ruiz")
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr", "hu"])
+@pytest.mark.parametrize("with_history", [True, False])
+def test_the_lobby_names_who_waits_for_a_seat_in_the_order_they_came(lang: str, with_history: bool) -> None:
+    app = lobby(SACK, 5, lang=lang, with_history=with_history, waiting=("Maximiliano Ruiz", "Őrsi"))
+    _canvas, texts = drawn_texts(app)
+    t = app.ctx.texts
+    shown = [text for text, _ in texts]
+    heading = LOBBY.players_heading(with_history)
+    count = [r for text, r in texts if text == t("waiting_count", n=2)]
+    assert count and heading.contains(count[0]), "how many wait is told in the players' heading"
+    assert t("watchers", n=2) not in shown, "instead of the watchers' count, which includes them"
+    names = t("waiting_seat", names="Maximiliano Ruiz, Őrsi")
+    line = LOBBY.player_line(5, with_history)  # the line under the five seats
+    drawn = [(text, r) for text, r in texts if r.colliderect(line)]
+    assert " ".join(text for text, _ in drawn) == names, "every name, in the order they came, on one or two lines"
+    for text, r in drawn:
+        assert line.contains(r) and r.height >= MIN_SIZE, f"{text!r} {r} leaves the line under the seats {line}"
+    # a full six-seat table: the count only (no line is free); nobody waiting: the watchers' count, as before
+    _canvas, six = drawn_texts(lobby(RAT, 6, lang=lang, with_history=with_history, waiting=("Őrsi",)))
+    assert t("waiting_count", n=1) in [text for text, _ in six]
+    assert not [text for text, _ in six if text.startswith(t("waiting_seat", names=""))]
+    _canvas, plain = drawn_texts(lobby(SACK, 5, lang=lang, with_history=with_history))
+    assert t("watchers", n=1) in [text for text, _ in plain]
+    assert not [text for text, r in plain if r.colliderect(line)], "no line under the seats when nobody waits"

@@ -182,7 +182,7 @@ class Hub:
         if self.store is None:
             return
         session = self.session
-        mark = (session.version, len(session.pending))  # a late joiner does not bump the version
+        mark = (session.version, len(session.pending))  # (a join bumps the version; the count is a second guard)
         if mark == self._saved and not force:
             return
         try:

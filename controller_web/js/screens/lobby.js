@@ -165,11 +165,31 @@ function hostPanel(app) {
   ]);
 }
 
+/** Return true if this phone joined to play and waits for a seat (a plain watcher never joined: no name). */
+function waitingForSeat(app) {
+  const u = app.update;
+  return !!(u.you && u.you.seat === null && app.welcome && app.welcome.seat === null && app.welcome.name);
+}
+
+/** Return the panel of a phone that is not the host: it waits for a seat, or for the host to start. */
+function waitPanel(app) {
+  if (waitingForSeat(app)) {
+    return el("section", { class: "panel center", id: "seat-wait" }, [
+      el("p", { class: "big", text: t("lobby.full_wait") }),
+    ]);
+  }
+  return el("section", { class: "panel center" }, [
+    el("div", { class: "spinner", "aria-hidden": "true" }),
+    el("p", { class: "big", text: t("lobby.waiting_host") }),
+  ]);
+}
+
 /** Return the lobby screen. */
 export function lobbyScreen(app) {
   const u = app.update;
   const seats = u.table.seats;
   const host = u.you && u.you.host;
+  const waiting = Array.isArray(u.table.waiting) ? u.table.waiting.map(String) : [];
   const gameName = textOr(`game.${u.table.game}`, String(u.table.game));
   return el("div", { class: "stack" }, [
     el("section", { class: "panel", "aria-labelledby": "seats-h" }, [
@@ -177,13 +197,13 @@ export function lobbyScreen(app) {
       el("p", { class: "lead", text: gameName }),
       el("p", { class: "small" }, [rulesLink(u.table.game, t("rules.game", { game: gameName }))]),
       el("ol", { class: "seats" }, seats.map((s, i) => seatRow(app, s, i, seats.length))),
+      waiting.length
+        ? el("p", { class: "small", id: "waiting-list", text: t("lobby.waiting", { names: waiting.join(", ") }) })
+        : null,
       u.table.watchers ? el("p", { class: "small", text: t("lobby.watchers", { n: u.table.watchers }) }) : null,
       u.table.join_code ? el("p", { class: "small", text: t("lobby.code", { code: u.table.join_code }) }) : null,
     ]),
-    host ? hostPanel(app) : el("section", { class: "panel center" }, [
-      el("div", { class: "spinner", "aria-hidden": "true" }),
-      el("p", { class: "big", text: t("lobby.waiting_host") }),
-    ]),
+    host ? hostPanel(app) : waitPanel(app),
     historyBoard(u),
   ]);
 }

@@ -211,12 +211,20 @@ class LobbyScene(Scene):
         table = ctx.model.table
         seats = list(table.get("seats") or ())
         watchers = table.get("watchers") or 0
+        waiting = [str(name) for name in table.get("waiting") or ()]
         title = f"{t('players')} ({len(seats)})"
         heading = LOBBY.players_heading(beside_board)
         room = heading.width
-        if watchers:
-            room -= tc.blit(canvas, t("watchers", n=watchers), layout.TEXT_SMALL, INK_DIM,
+        # how many joined to play and wait for a seat (they are among the watchers); their names, in
+        # the order they came, on the line under the seats when there is one
+        note = t("waiting_count", n=len(waiting)) if waiting else t("watchers", n=watchers) if watchers else ""
+        if note:
+            room -= tc.blit(canvas, note, layout.TEXT_SMALL, INK_DIM, max_width=heading.width // 2,
                             midright=(heading.right, heading.centery)).width + 16
+        if waiting and seats and len(seats) < layout.MAX_SEATS:
+            line = LOBBY.player_line(len(seats), beside_board)
+            blit_lines(tc, canvas, t("waiting_seat", names=", ".join(waiting)), layout.TEXT_SMALL, INK_DIM,
+                       line.inflate(-48, -8))
         shadow_text(tc, canvas, title, layout.TEXT_LARGE, INK, max_width=room, midleft=(heading.left, heading.centery))
         if not seats:
             line = LOBBY.player_line(0, beside_board)
