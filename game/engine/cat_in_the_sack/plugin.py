@@ -9,6 +9,12 @@ from typing import Any
 
 from game.engine.cat_in_the_sack import record, rules, views
 
+# The words that would betray this game's vocabulary in platform code: its cards, moves, phases, options and
+# the pieces of its views (tests/test_platform_names.py, test_tv_plugin.py and browser/test_phone_platform.py
+# scan the platform's files for them; the id's own spellings are added by the tests).
+WORDS: tuple[str, ...] = ("sack", "sacks", "mice", "mouse", "bid", "bids", "bidding", "hand", "hands", "cat", "cats", "dog", "dogs",
+         "rabbit", "pile", "piles", "auction", "offer", "buy", "row", "rows", "bank", "won", "marker", "neutral")
+
 FIELDS: dict[str, Any] = dict(
     id=rules.GAME_ID,
     min_players=rules.MIN_PLAYERS,

@@ -168,6 +168,11 @@ def best_scores(record: Mapping[str, Any]) -> list[int | None]:
     return best
 
 
+# The words that would betray this game's vocabulary in platform code: its cards, moves, phases, options and
+# the pieces of its views (tests/test_platform_names.py, test_tv_plugin.py and browser/test_phone_platform.py
+# scan the platform's files for them; the id's own spellings are added by the tests).
+WORDS: tuple[str, ...] = ("rat", "tat", "knock", "peek", "peeks", "swap", "draw2", "discard", "kids", "memorised")
+
 FIELDS: dict[str, Any] = dict(
     id=rules.GAME_ID,
     min_players=rules.MIN_PLAYERS,

@@ -1,0 +1,142 @@
+"""Lone High on the TV: one panel per seat (picked or not, its total, its card of the last round shown) and the
+round's headline, all from the public view; its part of the score screen; its texts."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from game.tv import layout
+from game.tv.games import GameScreens, ResultsDetail
+from game.tv.i18n import number
+from game.tv.render import GOLD, INK, INK_DIM, PANEL, draw_symbol, panel, parse_colour, shadow_text
+from game.tv.scenes.base import Part, TableScene, draw_toast
+
+TEXTS: dict[str, dict[str, str]] = {
+    "game.lone-high": {"en": "Lone High", "es": "Alto y solo", "fr": "Seul en haut", "hu": "Magányos csúcs"},
+    "history.best": {"en": "Top score", "es": "Récord", "fr": "Record", "hu": "Rekord"},
+    "lh.round": {"en": "Round {n}/{total}", "es": "Ronda {n}/{total}", "fr": "Manche {n}/{total}",
+                 "hu": "{n}/{total}. forduló"},
+    "lh.everyone": {"en": "Everyone: pick a card", "es": "Todos: elegid una carta",
+                    "fr": "Tout le monde : choisissez une carte", "hu": "Mindenki: válassz egy lapot"},
+    "lh.ready": {"en": "ready", "es": "listo", "fr": "prêt", "hu": "kész"},
+    "lh.thinking": {"en": "thinking…", "es": "pensando…", "fr": "réfléchit…", "hu": "gondolkodik…"},
+    "lh.total": {"en": "{n} points", "es": "{n} puntos", "fr": "{n} points", "hu": "{n} pont"},
+    "lh.scored": {"en": "{name} scores {n}", "es": "{name} suma {n}", "fr": "{name} marque {n}",
+                  "hu": "{name} {n} pontot kap"},
+    "lh.nobody": {"en": "No lone card: nobody scores", "es": "Ninguna carta sola: nadie suma",
+                  "fr": "Aucune carte seule : personne ne marque", "hu": "Nincs magányos lap: senki sem kap pontot"},
+    "lh.results.lone": {"en": "Lone wins", "es": "Solitarias", "fr": "Seules", "hu": "Magányos lapok"},
+}
+
+HEAD = pygame.Rect(layout.SAFE.left, layout.SAFE.top, layout.SAFE.width, 90)
+NEWS = pygame.Rect(layout.SAFE.left, layout.SAFE.bottom - 90, layout.SAFE.width, 80)
+
+
+def seat_rect(seat: int, players: int) -> pygame.Rect:
+    """Return seat's panel: three a row, two rows under the headline."""
+    cols = 3
+    w, h = (layout.SAFE.width - 2 * 40) // cols, 300
+    return pygame.Rect(layout.SAFE.left + (seat % cols) * (w + 40), HEAD.bottom + 60 + (seat // cols) * (h + 50), w, h)
+
+
+class Still:
+    """No animations: the table shows the latest view at rest."""
+
+    busy = False
+
+    def reset(self) -> None:
+        pass
+
+    def update(self, dt: float) -> list[str]:
+        return []
+
+
+class LoneTableScene(TableScene):
+    """The table while a game of Lone High runs: drawn from the public view only."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.anim = Still()
+
+    def on_update(self, update: dict[str, Any]) -> None:
+        self.track_table(update)
+
+    def rest_parts(self) -> list[Part]:
+        view = self.ctx.model.view
+        if not view:
+            return []
+        t = self.ctx.texts
+        history = view.get("history") or []
+        parts = [Part(HEAD, self._paint_head, (t("lh.round", n=view.get("round"), total=view.get("rounds")),
+                                               t("lh.everyone")))]
+        last = history[-1] if history else None
+        if last is not None:
+            scorer = _lone_seat(last)
+            news = (t("lh.nobody") if scorer is None
+                    else t("lh.scored", name=self.ctx.model.name(scorer), n=number(last[scorer])))
+            parts.append(Part(NEWS, self._paint_news, (news,)))
+        players = int(view.get("players") or 0)
+        for seat in range(players):
+            info = self.ctx.model.seat_info(seat)
+            parts.append(Part(seat_rect(seat, players), self._paint_seat, (
+                seat, players, self.ctx.model.name(seat), str(info.get("colour", "")), str(info.get("symbol", "circle")),
+                bool((view.get("picked") or [False] * players)[seat]), int((view.get("totals") or [0] * players)[seat]),
+                None if last is None else last[seat], tuple(self.seat_tags(seat, info)))))
+        return parts
+
+    def draw_moving(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+        box = draw_toast(self.ctx, canvas)
+        return [box] if box is not None else []
+
+    def _paint_head(self, canvas: pygame.Surface, round_text: str, ask: str) -> None:
+        self.ctx.tc.blit(canvas, round_text, layout.TEXT_LARGE, INK, midleft=(HEAD.left, HEAD.centery))
+        shadow_text(self.ctx.tc, canvas, ask, layout.TEXT_LARGE, GOLD, center=HEAD.center)
+
+    def _paint_news(self, canvas: pygame.Surface, news: str) -> None:
+        shadow_text(self.ctx.tc, canvas, news, layout.TEXT_LARGE, INK, max_width=NEWS.width, center=NEWS.center)
+
+    def _paint_seat(self, canvas: pygame.Surface, seat: int, players: int, name: str, colour_text: str, symbol: str,
+                    picked: bool, total: int, last: int | None, tags: tuple[tuple[str, Any], ...]) -> None:
+        t, tc = self.ctx.texts, self.ctx.tc
+        rect = seat_rect(seat, players)
+        colour = parse_colour(colour_text)
+        panel(canvas, rect, PANEL, colour, 6 if picked else 3, 20)
+        draw_symbol(canvas, symbol, (rect.left + 36, rect.top + 36), 40, colour)
+        r = tc.blit(canvas, name, layout.TEXT_LARGE, INK, max_width=rect.width - 200, midleft=(rect.left + 70, rect.top + 36))
+        self.draw_tags(canvas, list(tags), r.right + 14, rect.top + 38, 12)
+        tc.blit(canvas, t("lh.ready") if picked else t("lh.thinking"), layout.TEXT_BODY, GOLD if picked else INK_DIM,
+                midleft=(rect.left + 24, rect.top + 110))
+        if last is not None:
+            card = pygame.Rect(rect.right - 130, rect.top + 80, 100, 140)
+            panel(canvas, card, (245, 241, 230), colour, 4, 12)
+            tc.blit(canvas, number(last), layout.TEXT_HUGE, (30, 30, 36), center=card.center)
+        tc.blit(canvas, t("lh.total", n=number(total)), layout.TEXT_LARGE, INK, midleft=(rect.left + 24, rect.bottom - 44))
+
+
+def _lone_seat(picks: list[int]) -> int | None:
+    lone = [c for c in picks if picks.count(c) == 1]
+    return picks.index(max(lone)) if lone else None
+
+
+class LoneDetail(ResultsDetail):
+    """The score screen's column: how many rounds each seat won with a lone card."""
+
+    def columns(self, texts: Callable[..., str]) -> list[str]:
+        return [texts("lh.results.lone")]
+
+    def cells(self, detail: dict[str, Any], seat: int) -> list[str]:
+        lone = detail.get("lone") or []
+        return [number(int(lone[seat]) if 0 <= seat < len(lone) else 0)]
+
+
+def check_view(view: dict[str, Any]) -> str | None:
+    """Return why a view is not public (a hand or this round's pick in it), else None."""
+    return "a seat's hand is shown" if "hand" in view or "my_pick" in view else None
+
+
+SCREENS = GameScreens(table_scene=LoneTableScene, texts=TEXTS, detail=LoneDetail(),
+                      private_view_keys=frozenset({"hand", "my_pick", "legal"}),
+                      private_event_types=frozenset({"my_pick"}), check_view=check_view)
+"""The TV screens of this game."""
