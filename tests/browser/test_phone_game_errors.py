@@ -12,8 +12,6 @@ from tests.browser.phones import Phone
 
 pytestmark = pytest.mark.browser
 
-APP = "(await import('/static/js/app.js')).app"  # the page's own module instance (same URL, same module)
-
 
 @pytest.mark.parametrize("game", [g for g, rules in GAMES.items() if rules.on_table])
 def test_a_refused_move_is_told_in_the_phones_language_from_the_games_strings(pw_browser: Any, server: Any,
@@ -22,17 +20,24 @@ def test_a_refused_move_is_told_in_the_phones_language_from_the_games_strings(pw
     phone = Phone(pw, browser, "Pixel 7", "fr-FR", "fr", "Ana")
     try:
         phone.join(server.join_url)
+        # The page's own module instances (same URLs, same modules), kept where a wait's predicate can read them
+        phone.page.evaluate("""async () => { window.__app = (await import('/static/js/app.js')).app;
+                                             window.__i18n = await import('/static/js/i18n.js'); }""")
         # The host's controls, sent as the lobby's buttons send them
-        phone.page.evaluate(f"""async () => {{ const app = {APP};
+        phone.page.evaluate(f"""() => {{ const app = window.__app;
             app.send({{type: "host", cmd: "set_game", game: {game!r}}});
             for (let i = 1; i < {GAMES[game].min_players}; i++) app.send({{type: "host", cmd: "add_bot"}});
             app.send({{type: "host", cmd: "start"}}); }}""")
-        phone.page.wait_for_function(f"async () => ({APP}).update?.stage === 'playing'")
-        phone.page.evaluate(f"""async () => {{ const app = {APP};
-            app.send({{type: "act", version: app.update.version, action: {{type: "fly"}}}}); }}""")
+        # the game's strings are loaded with its screen (js/games.js): a player taps only once that is shown
+        phone.page.wait_for_function(f"""() => window.__app.update?.stage === 'playing'
+                                             && window.__i18n.has('err.{game}.unknown_action')""")
+        phone.page.evaluate("""() => { const app = window.__app;
+            app.send({type: "act", version: app.update.version, action: {type: "fly"}}); }""")
         text = phone.t[f"err.{game}.unknown_action"]
         assert text != phone.t["err.generic"]
-        phone.page.get_by_role("alert").filter(has_text=text).wait_for()
+        alert = phone.page.get_by_role("alert")
+        alert.wait_for()
+        assert alert.text_content() == text
         assert not phone.errors, phone.errors
     finally:
         phone.close()
