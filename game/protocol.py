@@ -76,6 +76,20 @@ class ProtocolError(GameError):
     """A client frame that is not a valid message; answered with an error, never acted on."""
 
 
+GAME_KEY_SEPARATOR = "."
+"""Between a game's id and its engine's own key in a wire error key: `cat-in-the-sack.card_not_in_hand`."""
+
+
+def game_error(game_id: str, err: GameError) -> GameError:
+    """Return the error game `game_id`'s engine raised as it goes on the wire: its key in the game's namespace.
+
+    Engines raise short keys (their records and tests use them); the platform adds the game's id where an
+    engine's error reaches a player (a parsed action, a checked move), so that two games never share an error
+    key and no game's key is mistaken for one of the platform's. The class, text and params stay the same.
+    """
+    return type(err)(f"{game_id}{GAME_KEY_SEPARATOR}{err.key}", err.template, **err.params)
+
+
 # ---------------------------------------------------------------- commands
 
 
@@ -221,7 +235,11 @@ def parse_message(data: Mapping[str, Any], game_id: str) -> Command:
         rules = GAMES.get(game_id)
         if rules is None:
             raise _bad("no_game", "No game is running.")
-        return Act(version, rules.parse_action(data.get("action")))
+        try:
+            action = rules.parse_action(data.get("action"))
+        except GameError as err:
+            raise game_error(rules.id, err) from None
+        return Act(version, action)
     return parse_host(data)
 
 

@@ -454,8 +454,8 @@ class Session:
             return outs
         try:
             self.rules.check(self.state, seat, action)
-        except GameError as err:
-            return self._error(conn, err)
+        except GameError as err:  # the engine's own key, in its game's namespace on the wire
+            return self._error(conn, P.game_error(self.game_id, err))
         me.last_acted = self.version
         events = self._apply(seat, action, timeout=timeout)
         return self._after_action(events)

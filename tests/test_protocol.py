@@ -55,13 +55,13 @@ def test_valid_frames_parse_into_typed_commands(frame, cmd):
     ('{"type":"act","version":3.0,"action":{"type":"pass"}}', "bad_field"),
     ('{"type":"act","version":"3","action":{"type":"pass"}}', "bad_field"),
     ('{"type":"act","action":{"type":"pass"}}', "bad_field"),
-    ('{"type":"act","version":3}', "bad_action"),
-    ('{"type":"act","version":3,"action":[]}', "bad_action"),
-    ('{"type":"act","version":3,"action":{"type":"fold"}}', "unknown_action"),
-    ('{"type":"act","version":3,"action":{"type":"bid","total":true}}', "not_a_whole_number"),
-    ('{"type":"act","version":3,"action":{"type":"bid","total":4.0}}', "not_a_whole_number"),
-    ('{"type":"act","version":3,"action":{"type":"play","card":11.0}}', "unknown_card"),
-    ('{"type":"act","version":3,"action":{"type":"play","card":true}}', "unknown_card"),
+    ('{"type":"act","version":3}', "cat-in-the-sack.bad_action"),
+    ('{"type":"act","version":3,"action":[]}', "cat-in-the-sack.bad_action"),
+    ('{"type":"act","version":3,"action":{"type":"fold"}}', "cat-in-the-sack.unknown_action"),
+    ('{"type":"act","version":3,"action":{"type":"bid","total":true}}', "cat-in-the-sack.not_a_whole_number"),
+    ('{"type":"act","version":3,"action":{"type":"bid","total":4.0}}', "cat-in-the-sack.not_a_whole_number"),
+    ('{"type":"act","version":3,"action":{"type":"play","card":11.0}}', "cat-in-the-sack.unknown_card"),
+    ('{"type":"act","version":3,"action":{"type":"play","card":true}}', "cat-in-the-sack.unknown_card"),
     ('{"type":"dance"}', "unknown_type"),
     ('{"type":1}', "unknown_type"),
     ('{"name":"Ana"}', "unknown_type"),
@@ -81,7 +81,7 @@ def test_valid_frames_parse_into_typed_commands(frame, cmd):
     ("[" * 5000 + "]" * 5000, "too_big"),
     ("[" * 2000 + "]" * 2000, "bad_json"),  # deep nesting: RecursionError, caught
     ('{"type":"act","version":' + "9" * 4400 + ',"action":{}}', "too_big"),
-    ('{"type":"act","version":' + "9" * 4000 + ',"action":{}}', "unknown_action"),
+    ('{"type":"act","version":' + "9" * 4000 + ',"action":{}}', "cat-in-the-sack.unknown_action"),
 ])
 def test_malformed_frames_raise_a_protocol_error_with_a_key(frame, key):
     with pytest.raises(GameError) as exc:

@@ -223,6 +223,35 @@ def test_a_missing_reshuffle_is_named_at_the_action_that_needed_it(monkeypatch):
     assert (verdict.error.round, verdict.error.index, verdict.error.key) == (r, i, "not_now")
 
 
+def test_a_reshuffle_is_written_right_after_the_draw_that_found_the_pile_empty_and_only_there(monkeypatch):
+    # docs/records.md: the entry follows the `draw` from the pile that found it empty (or, during R-END-3's
+    # replacement, the round's last turn); the referee refuses it one entry earlier and one entry later.
+    _, data = _reshuffled_game(monkeypatch)
+    during_turns = 0
+    for rnd in data["rounds"]:
+        for i, entry in enumerate(rnd["actions"]):
+            if entry["type"] == "reshuffle" and i + 1 < len(rnd["actions"]):
+                assert rnd["actions"][i - 1]["type"] == "draw" and rnd["actions"][i - 1]["source"] == "pile", rnd
+                during_turns += 1
+    assert during_turns, "a reshuffle in the middle of a turn must be met"
+    r, i, _ = _first(data, lambda e: e.get("type") == "reshuffle")
+    actions = data["rounds"][r - 1]["actions"]
+    assert actions[i - 1] == {"seat": actions[i - 1]["seat"], "type": "draw", "source": "pile"}
+    assert _checked(data).ok
+
+    early = copy.deepcopy(data)  # before the draw: the pile is not empty yet, so nothing is left to chance
+    moved = early["rounds"][r - 1]["actions"]
+    moved[i - 1], moved[i] = moved[i], moved[i - 1]
+    verdict = _refereed(early)
+    assert (verdict.error.round, verdict.error.index, verdict.error.key) == (r, i - 1, "no_chance_due")
+
+    late = copy.deepcopy(data)  # after the drawer's next move: that move waits for the shuffle
+    moved = late["rounds"][r - 1]["actions"]
+    moved[i], moved[i + 1] = moved[i + 1], moved[i]
+    verdict = _refereed(late)
+    assert (verdict.error.round, verdict.error.index, verdict.error.key) == (r, i, "not_now")
+
+
 @pytest.mark.parametrize("junk", [None, [], "x", {"format": FORMAT, "game": "rat-a-tat-cat"},
                                   {"format": FORMAT, "game": "rat-a-tat-cat", "players": [{"seat": 0}] * 2}])
 def test_junk_records_get_a_reason_not_a_traceback(junk):

@@ -2,93 +2,29 @@
 
 from __future__ import annotations
 
-import ast
 import asyncio
-import importlib
 import json
 import random
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+
+import pytest
 
 from game import protocol as P
-from game.engine import GameError
+from game.engine import GAMES, GameError
 from server_kit import Phone, app_for_test, seat_phones
+from tests.error_keys import SITES, games_of
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME = ROOT / "game"
-WEB_LOCALES = ROOT / "controller_web" / "locales"
+WEB = ROOT / "controller_web"
+WEB_LOCALES = WEB / "locales"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-@dataclass(frozen=True)
-class ErrorSite:
-    """One place in game/ that makes an error: its factory, key, English template, param names."""
-
-    where: str
-    factory: Callable[..., GameError]
-    key: str
-    template: str
-    params: tuple[str, ...]
-
-
-def _module(path: Path) -> str:
-    return ".".join(path.relative_to(ROOT).with_suffix("").parts)
-
-
-def _error_classes(trees: dict[Path, ast.Module]) -> set[str]:
-    """Return the names of GameError and every class in game/ that derives from it."""
-    names = {"GameError"}
-    grew = True
-    while grew:
-        grew = False
-        for tree in trees.values():
-            for node in ast.walk(tree):
-                if (isinstance(node, ast.ClassDef) and node.name not in names
-                        and any(isinstance(b, ast.Name) and b.id in names for b in node.bases)):
-                    names.add(node.name)
-                    grew = True
-    return names
-
-
-def _wrappers(tree: ast.Module, classes: set[str]) -> set[str]:
-    """Return the module's functions that only hand their arguments on to an error class."""
-    out = set()
-    for node in tree.body:
-        if (isinstance(node, ast.FunctionDef) and len(node.body) == 1
-                and isinstance(node.body[0], ast.Return) and isinstance(node.body[0].value, ast.Call)
-                and isinstance(node.body[0].value.func, ast.Name) and node.body[0].value.func.id in classes):
-            out.add(node.name)
-    return out
-
-
-def error_sites() -> list[ErrorSite]:
-    """Return every call in game/ that makes a GameError (or a subclass, or a wrapper of one)."""
-    trees = {p: ast.parse(p.read_text(encoding="utf-8"), str(p)) for p in sorted(GAME.rglob("*.py"))}
-    classes = _error_classes(trees)
-    sites = []
-    for path, tree in trees.items():
-        makers = classes | _wrappers(tree, classes)
-        inside_wrapper = {id(n) for f in tree.body if isinstance(f, ast.FunctionDef) and f.name in makers
-                          for n in ast.walk(f)}
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in makers):
-                continue
-            if id(node) in inside_wrapper:
-                continue
-            where = f"{path.relative_to(ROOT)}:{node.lineno}"
-            # a computed key or text would hide an error from this scan (and from the translations)
-            assert len(node.args) == 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
-                                               for a in node.args), f"{where}: key and text must be literals"
-            assert all(k.arg is not None for k in node.keywords), f"{where}: params must be named"
-            module = importlib.import_module(_module(path))
-            sites.append(ErrorSite(where, getattr(module, node.func.id), node.args[0].value,
-                                   node.args[1].value, tuple(k.arg for k in node.keywords)))
-    return sites
-
-
-SITES = error_sites()
+def _en(game: str | None) -> dict[str, str]:
+    """Return the English phone strings of the platform (None) or of a game (its own locale file)."""
+    folder = WEB_LOCALES if game is None else WEB / "js" / "games" / game / "locales"
+    return json.loads((folder / "en.json").read_text(encoding="utf-8"))
 
 
 def test_the_scan_finds_the_errors_of_the_engine_the_protocol_the_table_and_the_server():
@@ -110,13 +46,14 @@ def test_every_error_goes_out_with_its_text_filled_in_and_its_params():
 
 
 def test_every_placeholder_of_the_phone_translation_is_a_param_the_server_sends():
-    en = json.loads((WEB_LOCALES / "en.json").read_text(encoding="utf-8"))
     for site in SITES:
-        text = en.get(f"err.{site.key}")
-        if text is None:
-            continue  # tests/browser/test_locales.py checks that every key is translated
-        assert set(PLACEHOLDER.findall(text)) <= set(site.params), \
-            f"{site.where}: the phone's err.{site.key} wants {PLACEHOLDER.findall(text)}, gets {site.params}"
+        # a game's error is translated in the game's own strings, under its namespaced key
+        for game, key in [(g, f"{g}{P.GAME_KEY_SEPARATOR}{site.key}") for g in games_of(site)] or [(None, site.key)]:
+            text = _en(game).get(f"err.{key}")
+            if text is None:
+                continue  # tests/browser/test_locales.py checks that every key is translated
+            assert set(PLACEHOLDER.findall(text)) <= set(site.params), \
+                f"{site.where}: the phone's err.{key} wants {PLACEHOLDER.findall(text)}, gets {site.params}"
 
 
 def test_a_template_keeps_names_it_has_no_param_for_and_braces_in_values_stay_as_given():
@@ -163,5 +100,31 @@ async def test_a_bid_over_your_mice_says_how_many_you_have(aiohttp_client):
     assert legal["bid_max"] == mice
     await ana.act({"type": "bid", "total": mice + 1})
     err = await ana.until(lambda m: m["type"] == "error")
-    assert err["key"] == "bid_too_high" and err["params"] == {"mice": mice}
+    assert err["key"] == "cat-in-the-sack.bid_too_high" and err["params"] == {"mice": mice}
     assert err["message"] == f"You have only {mice} mice."
+    assert _en("cat-in-the-sack")["err.cat-in-the-sack.bid_too_high"] == "You have only {mice} mice."
+
+
+@pytest.mark.parametrize("game", [g for g, rules in GAMES.items() if rules.on_table])
+async def test_a_bad_act_gets_its_games_namespaced_key_and_the_phone_has_its_text(aiohttp_client, game):
+    client = await aiohttp_client(app_for_test())
+    (ana,) = await seat_phones(client, ["Ana"])
+    await ana.host("set_game", game=game)
+    for _ in range(GAMES[game].min_players - 1):
+        await ana.host("add_bot", kind="random")
+    await ana.until_update(lambda u: u["table"]["game"] == game
+                           and len(u["table"]["seats"]) == GAMES[game].min_players)
+    await ana.host("start")
+    await ana.until_update(lambda u: u["stage"] == "playing")
+    await ana.act({"type": "fly"})  # refused by the game's parse_action
+    err = await ana.until(lambda m: m["type"] == "error")
+    assert err["key"] == f"{game}.unknown_action", err
+    assert ana.update["stage"] == "playing"
+    await ana.host("fly")  # refused by the platform
+    err = await ana.until(lambda m: m["type"] == "error")
+    assert err["key"] == "unknown_command", "the platform's own keys carry no namespace"
+    for lang in ("en", "es", "fr", "hu"):
+        own = json.loads((WEB / "js" / "games" / game / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+        platform = json.loads((WEB_LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+        assert own.get(f"err.{game}.unknown_action", "").strip(), f"{game}/{lang} has no text for its error"
+        assert "err.unknown_action" not in platform and f"err.{game}.unknown_action" not in platform

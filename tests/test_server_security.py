@@ -476,7 +476,7 @@ async def test_out_of_turn_stale_and_duplicate_actions_over_the_wire__C5(aiohttp
     await other.until_update(lambda u: u["version"] == upd["version"])
     before = hub.session.state.serialize()
     await other.act({"type": "pass"})
-    assert (await other.until(lambda m: m["type"] == "error"))["key"] == "not_your_turn"
+    assert (await other.until(lambda m: m["type"] == "error"))["key"] == "cat-in-the-sack.not_your_turn"
     bidder = phones[turn]
     await bidder.until_update(lambda u: u["version"] == upd["version"])
     await bidder.act({"type": "bid", "total": 1}, version=upd["version"] + 7)

@@ -136,9 +136,9 @@ def test_out_of_turn_and_illegal_actions_change_nothing():
     other = (turn + 1) % 4
     before, version = s.state.serialize(), s.version
     outs = s.handle(other, P.Act(s.version, PASS))
-    assert error_key(outs, other) == "not_your_turn"
+    assert error_key(outs, other) == "cat-in-the-sack.not_your_turn"
     outs = s.handle(turn, P.Act(s.version, bid(999)))
-    assert error_key(outs, turn) == "bid_too_high"
+    assert error_key(outs, turn) == "cat-in-the-sack.bid_too_high"
     assert s.state.serialize() == before and s.version == version
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from game.engine import GAMES
 from game.protocol import TABLE_OPTIONS
+from tests.error_keys import engine_error_keys, platform_error_keys
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "controller_web"
@@ -35,9 +36,6 @@ _SACK_TOLD = ("bid", "passed", "passed_took", "offer", "sack_won", "start_player
 _RAT_TOLD = ("dealt", "last_turn", "took_and_placed", "placed", "placed_up", "discarded", "power", "draw2_first",
              "draw2_second", "swap_skipped", "knocked", "power_replaced")
 DYNAMIC |= {"ev.": _SACK_TOLD, "ev.you.": _SACK_TOLD, "rt.ev.": _RAT_TOLD, "rt.ev.you.": _RAT_TOLD}
-# Error keys named through a variable in the server, which the source scan cannot see.
-INDIRECT_ERRORS = ("lobby_only", "not_now")
-ERROR_CALL = re.compile(r"\b(?:_err|_bad|GameError|BadAction|IllegalAction)\(\s*\"([a-z_]+)\"")
 
 
 def _platform(lang: str) -> dict[str, str]:
@@ -120,15 +118,36 @@ def test_every_key_the_page_uses_exists() -> None:
     assert not used - keys, f"keys used but not translated: {sorted(used - keys)}"
 
 
-def test_every_error_key_the_server_and_engine_send_is_translated() -> None:
-    sent = set(INDIRECT_ERRORS)
-    for path in (ROOT / "game").rglob("*.py"):
-        sent |= set(ERROR_CALL.findall(path.read_text(encoding="utf-8")))
-    assert {"bid_too_low", "stale_version", "name_taken"} <= sent, "the error scan found too little"
-    keys = set(_locale("en"))
-    missing = sorted(k for k in sent if f"err.{k}" not in keys)
-    assert not missing, f"error keys without a translation: {missing}"
-    assert "err.generic" in keys and "{message}" in _locale("en")["err.generic"]
+def test_every_error_key_the_platform_sends_is_translated_in_the_platforms_strings() -> None:
+    sent = platform_error_keys()
+    assert {"stale_version", "name_taken", "bad_field"} <= sent, "the error scan found too little"
+    for lang in LANGS:
+        strings = _platform(lang)
+        missing = sorted(k for k in sent if f"err.{k}" not in strings)
+        assert not missing, f"{lang}: platform error keys without a translation: {missing}"
+        assert "{message}" in strings["err.generic"]
+
+
+def test_every_error_key_an_engine_can_raise_is_translated_in_its_games_own_strings() -> None:
+    engines = engine_error_keys()
+    assert {"bid_too_low", "card_not_in_hand"} <= engines["cat-in-the-sack"], "the error scan found too little"
+    for game in PHONE_GAMES:
+        for lang in LANGS:
+            # on the wire the key is "<game id>.<key>" (game.protocol.game_error); the phone looks up "err." + that
+            strings = _game_locale(game, lang)
+            missing = sorted(k for k in engines[game] if not strings.get(f"err.{game}.{k}", "").strip())
+            assert not missing, f"{game}/{lang}: error keys without a translation in its own locale: {missing}"
+            foreign = sorted(k for k in strings if k.startswith("err.") and not k.startswith(f"err.{game}."))
+            assert not foreign, f"{game}/{lang}: error texts outside the game's namespace: {foreign}"
+
+
+def test_no_games_error_key_is_in_the_platforms_strings() -> None:
+    engine_only = set().union(*engine_error_keys().values()) - platform_error_keys()
+    for lang in LANGS:
+        errors = {k.removeprefix("err.") for k in _platform(lang) if k.startswith("err.")}
+        assert not errors & engine_only, f"{lang}: the platform translates game errors: {sorted(errors & engine_only)}"
+        namespaced = sorted(k for k in errors if any(k.startswith(f"{g}.") for g in GAMES))
+        assert not namespaced, f"{lang}: a game's namespaced errors in the platform's strings: {namespaced}"
 
 
 def test_the_page_never_writes_html_from_strings() -> None:
