@@ -48,7 +48,8 @@ function useStyles(href) {
     return styled;
   }
   styled = new Promise((resolve) => {
-    document.head.append(el("link", { rel: "stylesheet", href, "data-game-css": true, onload: resolve, onerror: resolve }));
+    const link = el("link", { rel: "stylesheet", href, "data-game-css": true, onload: resolve, onerror: resolve });
+    document.head.append(link);
   });
   return styled;
 }

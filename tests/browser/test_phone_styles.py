@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from game.engine import GAMES
-from tests.browser.conftest import load_locale
+from tests.browser.conftest import load_locale, name_pattern
 from tests.browser.test_phone_platform import VOCABULARY, words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,7 +144,8 @@ STYLE_OF = """(asks) => asks.map(([sel, prop]) => {
 })"""
 # Every element whose text is drawn transformed (upper case) must be hidden from the accessibility tree.
 TRANSFORMED_NAMED = """() => [...document.querySelectorAll('body *')]
-    .filter((n) => getComputedStyle(n).textTransform !== 'none' && n.textContent.trim() && !n.closest('[aria-hidden=true]'))
+    .filter((n) => getComputedStyle(n).textTransform !== 'none' && n.textContent.trim()
+        && !n.closest('[aria-hidden=true]'))
     .map((n) => n.outerHTML.slice(0, 120))"""
 
 
@@ -156,8 +157,8 @@ class Watched:
         self.page.set_default_timeout(WAIT_S * 1000)
         self.problems: list[str] = []
         self.page.on("pageerror", lambda exc: self.problems.append(f"error: {exc}"))
-        self.page.on("console", lambda m: self.problems.append(f"console: {m.text}") if m.type in ("error", "warning") else None)
-        self.page.on("response", lambda r: self.problems.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        self.page.on("console", lambda m: m.type in ("error", "warning") and self.problems.append(f"console: {m.text}"))
+        self.page.on("response", lambda r: r.status >= 400 and self.problems.append(f"{r.status} {r.url}"))
 
     def links(self) -> list[str]:
         return self.page.evaluate(LINKS)
@@ -185,7 +186,7 @@ def _pick(phone: Watched, t: dict[str, str], game: str) -> None:
 
 
 def _add_bots(phone: Watched, t: dict[str, str], n: int) -> None:
-    remove = phone.page.get_by_role("button", name=re.compile("^" + re.escape(t["host.remove_bot"]).replace(r"\{name\}", ".+") + "$"))
+    remove = phone.page.get_by_role("button", name=name_pattern(t["host.remove_bot"]))
     for i in range(n):
         phone.page.get_by_role("button", name=t["host.add_bot"], exact=True).click()
         remove.nth(i).wait_for()
@@ -198,9 +199,9 @@ def _watch(context: Any, server: Any, t: dict[str, str]) -> Watched:
     return watch
 
 
-
 @pytest.mark.browser
-def test_a_games_stylesheet_styles_its_screen_and_goes_when_the_host_switches_game(pw_browser: Any, server: Any) -> None:
+def test_a_games_stylesheet_styles_its_screen_and_goes_when_the_host_switches_game(pw_browser: Any,
+                                                                                   server: Any) -> None:
     context, ana, t = _host(pw_browser, server)
     try:
         watch = _watch(context, server, t)
@@ -208,7 +209,8 @@ def test_a_games_stylesheet_styles_its_screen_and_goes_when_the_host_switches_ga
         _pick(ana, t, "cat-in-the-sack")
         for page in (ana, watch):
             page.wait_for_links([sack])
-            assert page.probe("my-mice", "display") == "inline-flex" and page.probe("pcard", "borderTopLeftRadius") == "0px"
+            assert page.probe("my-mice", "display") == "inline-flex"
+            assert page.probe("pcard", "borderTopLeftRadius") == "0px", "Rat-a-Tat Cat's rules apply too early"
 
         # The host switches game: Cat in the Sack's look goes from both pages, Rat-a-Tat Cat's comes.
         _pick(ana, t, "rat-a-tat-cat")
