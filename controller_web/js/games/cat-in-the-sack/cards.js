@@ -100,9 +100,13 @@ function label(card) {
  */
 export function cardFace(card, extraClass, names = false) {
   const hidden = names ? null : "true";
-  // The caption comes first in the words (CSS draws it under the picture, the corner at the top).
+  const caption = typeof card === "number" ? t("card.cat_short") : cardName(card);
+  // The caption comes first in the words (CSS draws it under the picture, the corner at the top). It is drawn in
+  // capitals, and WebKit and Firefox put text-transform into the accessible name ("CAT 15", spelt out by a screen
+  // reader): the drawn caption is hidden from them and a twin in the text's own case names the card.
   return el("div", { class: `card face ${kind(card)} ${extraClass || ""}`, "data-card": String(card) }, [
-    el("span", { class: "caption", text: typeof card === "number" ? t("card.cat_short") : cardName(card), "aria-hidden": hidden }),
+    el("span", { class: "caption", text: caption, "aria-hidden": "true" }),
+    names ? el("span", { class: "sr-only", text: caption }) : null,
     " ",
     // --chars lets CSS fit a dog's word ("pequeño") into the width of the smallest card.
     el("span", { class: "corner", text: label(card), "aria-hidden": hidden, style: { "--chars": String(label(card).length) } }),

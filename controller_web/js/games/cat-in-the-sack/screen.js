@@ -8,6 +8,9 @@ import { eventLines } from "./events.js";
 
 export { gameScreen, eventLines };
 
+/** This game has its own stylesheet, game.css beside this module (js/games.js loads it with the module). */
+export const ownStyles = true;
+
 /**
  * Return the decision that starts now for my seat, or null: its `key` (a new key brings the decision into view)
  * and `alert` (say "your turn" and buzz). Called only while the update's `acting` holds my seat.

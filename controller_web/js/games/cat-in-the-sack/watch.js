@@ -9,6 +9,9 @@ import { rowSection, mouseCardsSection, seatsSection, statusText } from "./table
 
 export { eventLines, scoreDetail };
 
+/** This game has its own stylesheet, game.css beside this module (js/games.js loads it with the module). */
+export const ownStyles = true;
+
 /** Return the watch page's public table: the round, whose turn, the sack, the mouse cards, the seats. */
 export function watchTable(update, secondsLeft) {
   const v = update.view;

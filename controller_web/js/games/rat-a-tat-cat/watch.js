@@ -9,6 +9,9 @@ import { pilesLine, playing, scoresSection, seatsSection, statusText } from "./t
 
 export { eventLines, scoreDetail };
 
+/** This game has its own stylesheet, game.css beside this module (js/games.js loads it with the module). */
+export const ownStyles = true;
+
 /** Return the watch page's public table: the round, whose turn, the piles, every seat's line. */
 export function watchTable(update, secondsLeft) {
   const v = update.view;
