@@ -14,7 +14,8 @@ import pytest
 
 from game.engine import GAMES
 from tests.browser.conftest import load_locale, name_pattern
-from tests.browser.test_phone_platform import VOCABULARY, words
+from tests.browser.test_phone_platform import OWN, words
+from tests.game_words import declared_words
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "controller_web"
@@ -42,8 +43,8 @@ def card_nouns(game: str) -> set[str]:
 
 
 def game_vocabulary(game: str) -> set[str]:
-    """Return `game`'s words: its id's, its card nouns and the platform scan's list of its words."""
-    return words(game.replace("-", " ")) - {"a", "in", "the"} | card_nouns(game) | VOCABULARY.get(game, set())
+    """Return `game`'s words: its id's, its card nouns and the words its plug-in declares (WORDS)."""
+    return words(game.replace("-", " ")) - {"a", "in", "the"} | card_nouns(game) | (declared_words(game) - OWN)
 
 
 def css_classes(path: Path) -> set[str]:
