@@ -11,6 +11,7 @@ import math
 import random
 import secrets
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -38,6 +39,18 @@ class Out:
     to: int | None
     message: dict[str, Any]
     close: bool = False
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one seat's phone was sent of one change of the game: the view after it and its events.
+
+    `version`: the table's version the change was made at (its update carries `version + 1`).
+    """
+
+    version: int
+    view: Any
+    events: list[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -151,6 +164,29 @@ class Session:
         """Return the wire events of a change that `seat` (None: the public) may see, in order."""
         return self._events(events, seat)
 
+    def seat_stream(self, seat: int, before: int | None = None) -> Iterator[Seen]:
+        """Return, in order, what `seat`'s phone was sent of each change of the game so far (`Seen`s).
+
+        Rebuilt, not kept: the game is replayed from its setup (`from_setup`, then every logged
+        entry, chance included, through `apply`/`apply_chance`), and after each change the seat's
+        view and the events its seat gets (`to` None or the seat, through the wire whitelist) are
+        yielded — one item per change, as `_changed` sent them: entries logged at the same version
+        were one change (a move and the chance it made due; every timeout move of a turn timer),
+        the first change is the game's start (with its `game_started` event and its deal's chance),
+        and a timeout move brings its `timeout` event first. Changes that moved no card (someone
+        left, a seat went to a bot) are not in the log: they sent the same view and no events.
+        The same for a live table and one resumed from its save (game.store rebuilds the log).
+        `before`: only the changes made at a version below it (None: all). An iterator that
+        replays as it is read: one state, one view at a time (a bot taking over a seat is fed
+        from it in slices, game.server.bots).
+        """
+        rec = self.recorder
+        if self.state is None or rec is None or self.stage is Stage.LOBBY:
+            return iter(())
+        # everything is taken now: the table may move on while the stream is read
+        return _replayed(self.rules, seat, len(rec.players), rec.setup, rec.options, self.log,
+                         self.game_version - 1, self.version if before is None else before)
+
     # ------------------------------------------------------------ messages
 
     def _table(self) -> dict[str, Any]:
@@ -183,15 +219,7 @@ class Session:
         return {"seconds_left": max(0, math.ceil(self.game_deadline - self.clock()))}
 
     def _events(self, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
-        out = []
-        for ev in events:
-            to = ev.get("_to")
-            if to is not None and to != seat:
-                continue
-            wire = P.event_to_wire(self.game_id, {k: v for k, v in ev.items() if k != "_to"})
-            if wire is not None:
-                out.append(wire)
-        return out
+        return _events_of(self.game_id, events, seat)
 
     def _wire_game(self) -> dict[str, Any]:
         """Return who acts now and a finished game's outcome, for this version (shared by every update)."""
@@ -660,6 +688,45 @@ class Session:
         self.game_deadline = self.clock() + 60 * minutes if minutes else None
         events = [{"type": "game_started", "game": self.game_id}] + self._chance()
         return list(self._changed(events))
+
+
+def _replayed(rules: GameRules, seat: int, players: int, setup: dict[str, Any], options: dict[str, Any],
+              log: list[dict[str, Any]], start: int, limit: int) -> Iterator[Seen]:
+    """Replay a game from its setup and its log (`Session.log`'s entries); yield `seat`'s `Seen` of
+    each change made at a version from `start` (the game's start) up to, not including, `limit`."""
+    at = start
+    if at >= limit:
+        return
+    state = rules.from_setup(players, setup, options)
+    events: list[dict[str, Any]] = [{"type": "game_started", "game": rules.id}]
+    for entry in log:  # (later entries are appended at versions from `limit` on: never read)
+        version = entry["version"]
+        if version >= limit:
+            break
+        if version != at:
+            yield Seen(at, rules.view_for(state, seat), _events_of(rules.id, events, seat))
+            at, events = version, []
+        who = entry["seat"]
+        if who is None:
+            events += _wire_events(rules.apply_chance(state, entry["action"]))
+            continue
+        if entry.get("timeout"):
+            events.append({"type": "timeout", "seat": who})
+        events += _wire_events(rules.apply(state, who, rules.parse_action(entry["action"])))
+    yield Seen(at, rules.view_for(state, seat), _events_of(rules.id, events, seat))
+
+
+def _events_of(game_id: str, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+    """Return the wire events of a change (the session's, audience under `_to`) `seat` may see."""
+    out = []
+    for ev in events:
+        to = ev.get("_to")
+        if to is not None and to != seat:
+            continue
+        wire = P.event_to_wire(game_id, {k: v for k, v in ev.items() if k != "_to"})
+        if wire is not None:
+            out.append(wire)
+    return out
 
 
 def _wire_events(raw: list[Any]) -> list[dict[str, Any]]:

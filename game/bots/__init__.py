@@ -99,6 +99,14 @@ def is_slow(game_id: str, kind: str) -> bool:
     return (game_id, kind) in SLOW_KINDS
 
 
+def remembers(game_id: str, kind: str) -> bool:
+    """Return True if bots of `kind` may take in their seat's stream (`observe`): a bot that takes
+    over a seat mid-game is then fed what that seat was sent so far (game.server.bots)."""
+    _load()
+    factory = BOT_KINDS[game_id][kind]
+    return hasattr(factory, "observe") or not isinstance(factory, type)  # (a plain factory: maybe)
+
+
 def make_bot(game_id: str, kind: str, rng: random.Random) -> Bot:
     """Return a new bot of `kind` for `game_id`; raise KeyError for an unknown pair."""
     _load()

@@ -5,17 +5,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from game.bots import Bot, is_slow, make_bot
+from game.bots import Bot, is_slow, make_bot, remembers
+from game.protocol import Stage
 from game.server.thinker import BrainKey, Thinker
 
 if TYPE_CHECKING:
     from game.server.hub import Hub
+    from game.session import Seen
 
 log = logging.getLogger(__name__)
 
 THINK_AFTER = 0.05  # seconds a slow bot waits, within its delay, before it starts to search
+CATCH_UP_SLICE = 0.004  # seconds of a late brain's catching up done at a time on the loop
 
 
 class BotDriver:
@@ -28,6 +33,13 @@ class BotDriver:
     thinking and the delay are over (the delay is a minimum, not added), and only if the table
     has not changed meanwhile — a stale thought is dropped and the seat thinks again.
     `think_apart="all"` sends every bot kind to the worker (tests of the worker use it).
+
+    A brain made after its game started (a host let a bot play a left player's seat, the table
+    was resumed from its save, the game had begun when the bot was first asked) first catches
+    up: it is fed its seat's stream so far (`Session.seat_stream`, the game replayed from its
+    setup), then every change that came meanwhile, before it may act: a bot that remembers
+    knows what one that sat there from the start would. The replay runs in slices of
+    CATCH_UP_SLICE, so a long game's does not hold up the loop; the seat waits for it.
     """
 
     def __init__(self, hub: Hub, *, delay: float, jitter: float, rng: random.Random,
@@ -42,6 +54,9 @@ class BotDriver:
         self._brains: dict[BrainKey, Bot] = {}
         self._scheduled: dict[int, asyncio.Handle | asyncio.Task[None]] = {}
         self._unsent: list[tuple[BrainKey, Any, list[dict[str, Any]]]] = []  # for the worker, in order
+        # brains still catching up on their seat's stream: the changes that came since, to feed after
+        self._behind: dict[BrainKey, list[tuple[Any, list[dict[str, Any]]]]] = {}
+        self._catching: dict[BrainKey, asyncio.Task[None]] = {}
         hub.session.change_listeners.append(self._observe)
 
     def _apart(self, kind: str) -> bool:
@@ -54,8 +69,12 @@ class BotDriver:
             return
         for seat, s in enumerate(session.seats):
             if s.bot is None:
+                self._forget(seat)  # a person has it (back): a bot seated there later starts afresh
                 continue
-            key = self._key(seat, s.bot)
+            key = self._key(seat, s.bot, before=session.version - 1)  # (this change is fed below)
+            if key in self._behind:
+                self._behind[key].append((session.seat_view(seat), session.events_for(events, seat)))
+                continue
             if self._apart(s.bot):
                 # the view of this very change, handed to the worker once its frames are written
                 self._later(key, session.seat_view(seat), session.events_for(events, seat))
@@ -93,8 +112,8 @@ class BotDriver:
         session = self.hub.session
         loop = asyncio.get_running_loop()
         for seat, kind in session.bot_turns():
-            if seat in self._scheduled:
-                continue
+            if seat in self._scheduled or self._key(seat, kind) in self._behind:
+                continue  # (a brain catching up on its seat's stream pokes again when it is done)
             wait = 0.0 if self.delay <= 0 else self.delay * (1 + self.rng.uniform(-self.jitter, self.jitter))
             if self._apart(kind):
                 self._scheduled[seat] = loop.create_task(self._think(seat, kind, wait))
@@ -103,17 +122,98 @@ class BotDriver:
             else:
                 self._scheduled[seat] = loop.call_later(wait, self._act, seat)
 
-    def _key(self, seat: int, kind: str) -> BrainKey:
-        """Return the brain key of a bot seat, making its brain (here or in the worker) on first use."""
+    def _key(self, seat: int, kind: str, *, before: int | None = None) -> BrainKey:
+        """Return the brain key of a bot seat, making its brain (here or in the worker) on first use.
+
+        A brain made now catches up on the changes made before version `before` (None: all).
+        """
         session = self.hub.session
         key = (session.game_serial, seat, kind)
         if self._apart(kind):
             if not self.thinker.has(key):
                 self.thinker.new_brain(key, session.game_id, self.rng.getrandbits(64))
+                self._catch_up(key, before)
         elif key not in self._brains:
             self._brains = {k: v for k, v in self._brains.items() if k[0] == session.game_serial}
             self._brains[key] = make_bot(session.game_id, kind, random.Random(self.rng.getrandbits(64)))
+            self._catch_up(key, before)
         return key
+
+    def _forget(self, seat: int) -> None:
+        """Drop the brains of a seat a person plays (again): they miss what happens meanwhile."""
+        for key in [k for k in self._brains if k[1] == seat]:
+            del self._brains[key]
+        self.thinker.forget(seat)
+        for key in [k for k in self._behind if k[1] == seat]:
+            self._behind.pop(key)
+            task = self._catching.pop(key, None)
+            if task is not None:
+                task.cancel()
+
+    # ------------------------------------------------------------ a late brain catches up
+
+    def _catch_up(self, key: BrainKey, before: int | None) -> None:
+        """Feed a brain made mid-game its seat's stream so far; the rest in slices if it is long."""
+        session = self.hub.session
+        if session.stage is not Stage.PLAYING or not remembers(session.game_id, key[2]):
+            return  # (at the score screen no bot acts again in this game)
+        stream = session.seat_stream(key[1], session.version if before is None else before)
+        self._behind[key] = []
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a table set up before serving): all at once
+            loop = None
+        if self._feed_from(key, stream, None if loop is None else time.monotonic() + CATCH_UP_SLICE):
+            self._caught_up(key)
+        else:
+            assert loop is not None
+            self._catching[key] = loop.create_task(self._catch_up_rest(key, stream))
+
+    async def _catch_up_rest(self, key: BrainKey, stream: Iterator[Seen]) -> None:
+        try:
+            while True:
+                await asyncio.sleep(0)  # the loop's other work (phones, the TV) between slices
+                if key not in self._brains and not self.thinker.has(key):
+                    return  # a new game's brains were made
+                if self._feed_from(key, stream, time.monotonic() + CATCH_UP_SLICE):
+                    break
+            self._caught_up(key)
+        finally:
+            if self._catching.get(key) is asyncio.current_task():  # (not a brain made again since)
+                self._catching.pop(key)
+                self._behind.pop(key, None)
+        self.poke()
+
+    def _feed_from(self, key: BrainKey, stream: Iterator[Seen], until: float | None) -> bool:
+        """Feed the brain from its seat's stream until `until` (monotonic; None: no limit);
+        return True once the stream is done."""
+        while True:
+            try:
+                seen = next(stream)
+            except StopIteration:
+                return True
+            except Exception:  # the engine took these entries once: it should take them again
+                log.exception("bot in seat %s could not be told the game so far", key[1])
+                return True
+            self._feed(key, seen.view, seen.events)
+            if until is not None and time.monotonic() >= until:
+                return False
+
+    def _caught_up(self, key: BrainKey) -> None:
+        """Feed the brain the changes that came while it caught up; from now on it is fed live."""
+        for view, events in self._behind.pop(key, []):
+            self._feed(key, view, events)
+
+    def _feed(self, key: BrainKey, view: Any, events: list[dict[str, Any]]) -> None:
+        if self._apart(key[2]):
+            self.thinker.observe(key, view, events)  # (kept, for a new worker, like every observation)
+            return
+        brain = self._brains.get(key)
+        if brain is not None and hasattr(brain, "observe"):
+            try:
+                brain.observe(view, events)
+            except Exception:
+                log.exception("bot in seat %s failed to take in a change", key[1])
 
     def _act(self, seat: int) -> None:
         """A quick bot's move, thought here now that its delay is over."""
@@ -122,9 +222,12 @@ class BotDriver:
         turns = dict(session.bot_turns())
         if seat not in turns:
             return
+        key = self._key(seat, turns[seat])
+        if key in self._behind:
+            return  # made since it was scheduled: it moves once it caught up
         action: Any = None
         try:
-            action = self._brains[self._key(seat, turns[seat])].act(session.seat_view(seat))
+            action = self._brains[key].act(session.seat_view(seat))
         except Exception:
             log.exception("bot in seat %s failed to choose", seat)
         self._play(seat, action)
@@ -139,9 +242,13 @@ class BotDriver:
             # the change that made it this seat's turn reaches every phone and the TV's first frame
             # of it before a search takes a core (the delay is longer: the move is not later)
             await asyncio.sleep(min(THINK_AFTER, wait))
+            key = self._key(seat, kind)
+            if key in self._behind:  # made since it was scheduled: it moves once it caught up
+                self._scheduled.pop(seat, None)
+                return
             self._send_unsent()  # (already sent, unless the change came this very moment)
             try:
-                action = await self.thinker.act(self._key(seat, kind), session.seat_view(seat))
+                action = await self.thinker.act(key, session.seat_view(seat))
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -182,6 +289,10 @@ class BotDriver:
         for handle in self._scheduled.values():
             handle.cancel()
         self._scheduled.clear()
+        for task in self._catching.values():
+            task.cancel()
+        self._catching.clear()
+        self._behind.clear()
 
     async def close(self) -> None:
         """Cancel every move and stop the worker process, if one was started."""

@@ -11,6 +11,10 @@ live in one worker process:
   them, pickled, for the game being played;
 - when the bot may act, the server asks for a move and awaits the answer on its loop.
 
+A brain made mid-game (a bot takes over a seat, a resumed table) is first sent its seat's
+stream so far, rebuilt by the server (game.server.bots): those observations are kept like the
+others, so a new worker teaches it the game from its start too.
+
 The worker is a `ProcessPoolExecutor` of one process (tasks run in the order sent, so a brain
 gets its observations before the question that follows them). If the worker dies, the next call
 finds the pool broken: a new worker is started and each brain of the current game is made again
@@ -124,6 +128,13 @@ class Thinker:
         self._brains[key] = (game_id, seed)
         self._seen[key] = []
         self._send(_w_new, key, game_id, seed)
+
+    def forget(self, seat: int) -> None:
+        """Forget the brains of `seat` (a person plays it again): a bot seated there later is made
+        afresh and taught anew (the worker's old brain is replaced then, or with the next game)."""
+        for key in [k for k in self._brains if k[1] == seat]:
+            self._brains.pop(key)
+            self._seen.pop(key, None)
 
     def observe(self, key: BrainKey, view: Any, events: list[dict[str, Any]]) -> None:
         """Give a brain what its seat's phone got of a change (kept, to teach a new worker).
