@@ -25,7 +25,7 @@ SMALL_TAG = 24  # host/bot/away under a name in the narrow players' column besid
 class LobbyScene(Scene):
     """Shows how to join and who has joined; Enter/B/Del/G/arrows/T do what the host phone can."""
 
-    keys_text = "keys.lobby"
+    keys_text = "tv.keys.lobby"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -67,7 +67,7 @@ class LobbyScene(Scene):
             if bots:
                 self.ctx.host({"cmd": "remove_seat", "seat": bots[-1]["seat"]})
             else:
-                self.ctx.toast(self.ctx.texts("no_bot"))
+                self.ctx.toast(self.ctx.texts("tv.no_bot"))
         elif intent is Intent.NEXT_GAME:
             self._next_game(table)
         elif intent in (Intent.OPTION_UP, Intent.OPTION_DOWN):
@@ -87,7 +87,7 @@ class LobbyScene(Scene):
         game = next((g for g in table.get("games") or () if g.get("id") == table.get("game")), {})
         offered = [str(lv) for lv in game.get("bot_levels") or ()]
         if not bots or not offered:
-            self.ctx.toast(self.ctx.texts("no_bot"))
+            self.ctx.toast(self.ctx.texts("tv.no_bot"))
             return
         seat = bots[-1]
         at = offered.index(seat["level"]) if seat["level"] in offered else -1
@@ -96,7 +96,7 @@ class LobbyScene(Scene):
     def _next_game(self, table: dict[str, Any]) -> None:
         ids = game_ids(table)
         if len(ids) <= 1:
-            self.ctx.toast(self.ctx.texts("only_game"))
+            self.ctx.toast(self.ctx.texts("tv.only_game"))
             return
         current = table.get("game")
         i = ids.index(current) if current in ids else -1
@@ -151,7 +151,7 @@ class LobbyScene(Scene):
         if own:
             return own
         if spec.get("kind") == "bool":
-            return t("on") if value else t("off")
+            return t("tv.on") if value else t("tv.off")
         if t.has(f"opt.{name}.value"):
             return t(f"opt.{name}.value", value=value)
         return str(value).replace("_", " ")
@@ -164,10 +164,10 @@ class LobbyScene(Scene):
         ctx.background(canvas)
         if self._mascot is not None:
             canvas.blit(self._mascot, self._mascot.get_rect(midleft=(LOBBY.title.left, LOBBY.title.centery)))
-        shadow_text(tc, canvas, t("title"), layout.TEXT_TITLE, GOLD,
+        shadow_text(tc, canvas, t("app.title"), layout.TEXT_TITLE, GOLD,
                     midleft=(LOBBY.title.left + 84, LOBBY.title.centery))
         if ctx.demo:
-            tc.blit(canvas, t("demo"), layout.TEXT_BODY, WARN, midright=(LOBBY.title.right, LOBBY.title.centery))
+            tc.blit(canvas, t("tv.demo"), layout.TEXT_BODY, WARN, midright=(LOBBY.title.right, LOBBY.title.centery))
         self._draw_join(canvas)
         board = self.board()
         self._draw_players(canvas, beside_board=board is not None)
@@ -191,10 +191,10 @@ class LobbyScene(Scene):
                 midleft=(LOBBY.url.left, LOBBY.url.centery))
         code = f"{t('code')}: {ctx.join_code or (ctx.model.table.get('join_code') or '')}"
         shadow_text(tc, canvas, code, layout.TEXT_HUGE, GOLD, midleft=(LOBBY.code.left, LOBBY.code.centery))
-        blit_lines(tc, canvas, t("join_hint"), layout.TEXT_SMALL, INK, LOBBY.hint)  # light ink: read from the couch
+        blit_lines(tc, canvas, t("tv.join_hint"), layout.TEXT_SMALL, INK, LOBBY.hint)  # light ink: read from the couch
         notes = []
         if ctx.lan_warning:
-            notes.append(t("lan_warning"))
+            notes.append(t("tv.lan_warning"))
         if ctx.port_note:
             notes.append(ctx.port_note)
         if ctx.notice:
@@ -215,12 +215,12 @@ class LobbyScene(Scene):
         heading = LOBBY.players_heading(beside_board)
         room = heading.width
         if watchers:
-            room -= tc.blit(canvas, t("watchers", n=watchers), layout.TEXT_SMALL, INK_DIM,
+            room -= tc.blit(canvas, t("lobby.watchers", n=watchers), layout.TEXT_SMALL, INK_DIM,
                             midright=(heading.right, heading.centery)).width + 16
         shadow_text(tc, canvas, title, layout.TEXT_LARGE, INK, max_width=room, midleft=(heading.left, heading.centery))
         if not seats:
             line = LOBBY.player_line(0, beside_board)
-            tc.blit(canvas, t("waiting_players"), layout.TEXT_BODY, INK_DIM, max_width=line.width - 24,
+            tc.blit(canvas, t("tv.waiting_players"), layout.TEXT_BODY, INK_DIM, max_width=line.width - 24,
                     midleft=(line.left + 24, line.centery))
             return
         for i, seat in enumerate(seats[:layout.MAX_SEATS]):
@@ -252,13 +252,13 @@ class LobbyScene(Scene):
         t = self.ctx.texts
         tags = []
         if seat.get("host"):
-            tags.append((t("host"), GOLD))
+            tags.append((t("seat.host"), GOLD))
         if seat.get("bot"):
-            key = f"level.{seat['level']}" if seat.get("level") else f"bot_kind.{seat['bot']}"
+            key = f"level.{seat['level']}" if seat.get("level") else f"tv.bot_kind.{seat['bot']}"
             label = t(key)
             tags.append((f"{t('bot')} · {str(seat['bot']) if label == key else label}", INK_DIM))
         if not seat.get("connected", True):
-            tags.append((t("away"), WARN))
+            tags.append((t("seat.offline"), WARN))
         return tags
 
     def _draw_settings(self, canvas: pygame.Surface) -> None:
@@ -271,12 +271,12 @@ class LobbyScene(Scene):
         tc.blit(canvas, game_name(t, game), layout.TEXT_LARGE, GOLD, topleft=(box.left + 28, box.top + 16))
         lo, hi = entry.get("min_players"), entry.get("max_players")
         if isinstance(lo, int) and isinstance(hi, int):
-            tc.blit(canvas, t("needs_players", min=lo, max=hi), layout.TEXT_SMALL, INK_DIM,
+            tc.blit(canvas, t("tv.needs_players", min=lo, max=hi), layout.TEXT_SMALL, INK_DIM,
                     topright=(box.right - 28, box.top + 26))
         self._draw_options(canvas, box)
         count = len(table.get("seats") or ())
         if isinstance(lo, int) and isinstance(hi, int) and lo <= count <= hi:
-            tc.blit(canvas, t("ready"), layout.TEXT_SMALL, GOLD, bottomright=(box.right - 28, box.bottom - 12))
+            tc.blit(canvas, t("tv.ready"), layout.TEXT_SMALL, GOLD, bottomright=(box.right - 28, box.bottom - 12))
 
     def option_texts(self) -> list[tuple[str, str]]:
         """Return each shown option as (name, 'Label: value'), in the order they are drawn."""
