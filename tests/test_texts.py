@@ -19,7 +19,7 @@ import pytest
 from game.engine import GAMES
 from game.locales import LANGS, game_names, game_table, platform_table, shadowing_keys
 from game.session import _game_entry
-from game.tv import i18n
+from game.tv import i18n, layout
 from game.tv.app import TvApp
 from game.tv.i18n import Texts
 from game.tv.scenes.results import ResultsScene
@@ -86,7 +86,7 @@ def test_the_score_screen_banner_stays_the_platforms_when_a_game_defines_it(
             app.tick(0.1)
     assert "over.winner" in caplog.text
     assert isinstance(app.scene, ResultsScene)
-    app.draw(pygame.Surface((1920, 1080)))
+    app.draw(pygame.Surface(layout.CANVAS))
     drawn = {key[0] for key in app.ctx.tc._cache}
     winner = app.model.name(over["outcome"]["winners"][0])
     assert f"{winner} wins!" in drawn and f"{winner} takes the sack!" not in drawn
@@ -132,3 +132,54 @@ def test_the_phones_i18n_keeps_the_platforms_words_too() -> None:
     assert out["plainBest"] == "Best"  # a game without its own word: the platform's
     assert out["named"] == "Moon hop" and out["unnamed"] == "moon-hop"
     assert len(out["errors"]) == 1 and "over.winner" in out["errors"][0] and "hop.round" not in out["errors"][0]
+
+
+def _longest_settings(lobby: Any, specs: list[dict[str, Any]], pinned: dict[str, Any]) -> dict[str, Any]:
+    """Return option values that make each option's text its longest (an int: its largest), `pinned` kept."""
+    values = dict(pinned)
+    for spec in specs:
+        if spec["name"] in pinned:
+            continue
+        kind = spec["kind"]
+        candidates = [True, False] if kind == "bool" else list(spec["choices"]) + (
+            [spec["max"]] if kind == "int" and spec["max"] is not None else [])
+        values[spec["name"]] = max(candidates, key=lambda v: len(lobby.value_label(spec, v)))
+    return values
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lobby_options_fit_the_settings_box_beside_the_ready_note(_pygame: Any, lang: str) -> None:
+    from game.tv.layout import LOBBY
+    from game.tv.scenes.lobby import MIN_OPTION_SIZE, LobbyScene
+    from tests.tv_fixtures import table, update
+
+    for rules in GAMES.values():
+        if not rules.on_table:
+            continue
+        tab = table(rules.min_players)
+        tab["game"], tab["games"] = rules.id, [_game_entry(r) for r in GAMES.values() if r.on_table]
+        specs = [o.to_dict() for o in rules.options] + tab["table_options"]
+        watched = {o["shown_when"][0] for o in specs if o["shown_when"]}  # options that show or hide others
+        choosers = [s for s in specs if s["kind"] == "choice" and s["name"] in watched]
+        pins = [{c["name"]: v} for c in choosers for v in c["choices"]] or [{}]
+        for pinned in pins:
+            app = TvApp(FakeServer([update(1, "lobby", tab, None)]), lang=lang)
+            app.tick(0.02)
+            lobby = app.scene
+            assert isinstance(lobby, LobbyScene)
+            tab["options"] = _longest_settings(lobby, specs, pinned)
+            app.model.update["table"]["options"] = tab["options"]
+            canvas = pygame.Surface(layout.CANVAS)
+            app.draw(canvas)
+            box = LOBBY.settings
+            ready = app.ctx.tc.render(app.ctx.texts("tv.ready"), layout.TEXT_SMALL).get_rect(
+                bottomright=(box.right - 28, box.bottom - 12))  # where the lobby writes it
+            size, placed = lobby.option_layout(box, ready)
+            assert len(placed) == len(lobby.option_texts()) >= 2
+            assert size >= MIN_OPTION_SIZE
+            for name, text, rect in placed:
+                assert box.contains(rect) and rect.bottom <= box.bottom - 6, f"{lang} {rules.id}: {text!r} leaves"
+                assert not rect.colliderect(ready), f"{lang} {rules.id}: {text!r} runs into the ready note"
+            rows = [r for _n, _t, r in placed]  # a line's options side by side; the lines a text size apart
+            assert not any(a.top == b.top and a.colliderect(b) for i, a in enumerate(rows) for b in rows[i + 1:])
+            assert all(b.top == a.top or b.top - a.top >= size for a, b in zip(rows, rows[1:]))

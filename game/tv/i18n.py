@@ -9,7 +9,7 @@ from __future__ import annotations
 import locale
 import logging
 import os
-from typing import Any
+from typing import Any, Callable
 
 from game.locales import LANGS, NAME, game_table, platform_table, shadowing_keys
 
@@ -68,7 +68,7 @@ class Texts:
                       ", ".join(clash))
         self._games[game_id] = tables
 
-    def _text(self, table_of: Any, key: str) -> str | None:
+    def _text(self, table_of: Callable[[str], dict[str, str]], key: str) -> str | None:
         for lang in (self.lang, "en"):
             text = table_of(lang).get(key)
             if text is not None:

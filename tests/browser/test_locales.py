@@ -173,7 +173,7 @@ TV_DYNAMIC: dict[str, dict[str, tuple[str, ...]]] = {
     "rat-a-tat-cat": {"tv.hdr.": ("rounds", "time", "elimination"), "tv.turn.": ("draw", "decide", "end_turn"),
                       "rt.card.": ("peek", "swap", "draw2")},
 }
-TV_KEY = re.compile(r"\b(?:t|texts)\(\s*\"([a-z][\w.\-]*)\"|\"(tv\.[\w.\-]+)\"")
+TV_KEY = re.compile(r"\b(?:t|texts)\(\s*[\"']([a-z][\w.\-]*)[\"']|\"(tv\.[\w.\-]+)\"")
 TV_DYNAMIC_KEY = re.compile(r"(?:\b(?:t|texts|own)\(\s*|\bkey = |\belse )f\"([a-z][\w.]*\.)\{")
 
 

@@ -19,6 +19,7 @@ from game.tv.sound import Sfx
 
 TIMER_OPTION = "turn_timer"  # the table option T steps through
 OPTION_GAP = 56  # pixels between two options on the settings line
+MIN_OPTION_SIZE = 24  # the options shrink down to this to fit the settings box (still read from the couch)
 SMALL_TAG = 24  # host/bot/away under a name in the narrow players' column beside the household's board
 
 
@@ -189,7 +190,7 @@ class LobbyScene(Scene):
             canvas.blit(self._qr, LOBBY.qr)
         tc.blit(canvas, ctx.join_url, layout.TEXT_BODY, INK, max_width=LOBBY.url.width,
                 midleft=(LOBBY.url.left, LOBBY.url.centery))
-        code = f"{t('code')}: {ctx.join_code or (ctx.model.table.get('join_code') or '')}"
+        code = f"{t('tv.code')}: {ctx.join_code or (ctx.model.table.get('join_code') or '')}"
         shadow_text(tc, canvas, code, layout.TEXT_HUGE, GOLD, midleft=(LOBBY.code.left, LOBBY.code.centery))
         blit_lines(tc, canvas, t("tv.join_hint"), layout.TEXT_SMALL, INK, LOBBY.hint)  # light ink: read from the couch
         notes = []
@@ -211,7 +212,7 @@ class LobbyScene(Scene):
         table = ctx.model.table
         seats = list(table.get("seats") or ())
         watchers = table.get("watchers") or 0
-        title = f"{t('players')} ({len(seats)})"
+        title = f"{t('seats.title')} ({len(seats)})"
         heading = LOBBY.players_heading(beside_board)
         room = heading.width
         if watchers:
@@ -256,7 +257,7 @@ class LobbyScene(Scene):
         if seat.get("bot"):
             key = f"level.{seat['level']}" if seat.get("level") else f"tv.bot_kind.{seat['bot']}"
             label = t(key)
-            tags.append((f"{t('bot')} · {str(seat['bot']) if label == key else label}", INK_DIM))
+            tags.append((f"{t('seat.bot')} · {str(seat['bot']) if label == key else label}", INK_DIM))
         if not seat.get("connected", True):
             tags.append((t("seat.offline"), WARN))
         return tags
@@ -273,10 +274,12 @@ class LobbyScene(Scene):
         if isinstance(lo, int) and isinstance(hi, int):
             tc.blit(canvas, t("tv.needs_players", min=lo, max=hi), layout.TEXT_SMALL, INK_DIM,
                     topright=(box.right - 28, box.top + 26))
-        self._draw_options(canvas, box)
         count = len(table.get("seats") or ())
+        ready = None
         if isinstance(lo, int) and isinstance(hi, int) and lo <= count <= hi:
-            tc.blit(canvas, t("tv.ready"), layout.TEXT_SMALL, GOLD, bottomright=(box.right - 28, box.bottom - 12))
+            ready = tc.blit(canvas, t("tv.ready"), layout.TEXT_SMALL, GOLD,
+                            bottomright=(box.right - 28, box.bottom - 12))
+        self._draw_options(canvas, box, ready)
 
     def option_texts(self) -> list[tuple[str, str]]:
         """Return each shown option as (name, 'Label: value'), in the order they are drawn."""
@@ -284,20 +287,37 @@ class LobbyScene(Scene):
         return [(o["name"], f"{self.option_label(o)}: {self.value_label(o, values.get(o['name'], o.get('default')))}")
                 for o in self.shown_options()]
 
-    def _draw_options(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
-        """Lay the options out left to right, wrapping to a second line; underline the selected one."""
-        tc = self.ctx.tc
-        x, y = box.left + 28, box.top + 70
-        for name, text in self.option_texts():
+    def option_layout(self, box: pygame.Rect,
+                      ready: pygame.Rect | None) -> tuple[int, list[tuple[str, str, pygame.Rect]]]:
+        """Return the text size and each option's (name, text, rect), left to right and wrapping.
+
+        The largest size at which every option stays inside the settings box and clear of the 'ready' note.
+        """
+        tc, texts = self.ctx.tc, self.option_texts()
+        left, right, top = box.left + 28, box.right - 28, box.top + 70
+        placed: list[tuple[str, str, pygame.Rect]] = []
+        for size in range(layout.TEXT_BODY, MIN_OPTION_SIZE - 1, -2):
+            step, x, y, placed = size + 6, left, top, []
+            for name, text in texts:
+                surf = tc.fit(text, size, right - left)
+                rect = surf.get_rect(topleft=(x, y))
+                if x > left and (rect.right > right or ready is not None and rect.colliderect(ready)):
+                    rect.topleft = x, y = left, y + step
+                placed.append((name, text, rect))
+                x = rect.right + OPTION_GAP
+            if all(r.bottom <= box.bottom - 6 and (ready is None or not r.colliderect(ready)) for _n, _t, r in placed):
+                return size, placed
+        return MIN_OPTION_SIZE, placed
+
+    def _draw_options(self, canvas: pygame.Surface, box: pygame.Rect, ready: pygame.Rect | None) -> None:
+        """Draw the options where `option_layout` puts them; underline the selected one."""
+        size, placed = self.option_layout(box, ready)
+        for name, text, rect in placed:
             chosen = name == self.selected
-            surf = tc.fit(text, layout.TEXT_BODY, box.width - 56)
-            if x > box.left + 28 and x + surf.get_width() > box.right - 28:
-                x, y = box.left + 28, y + 40
-            r = tc.blit(canvas, text, layout.TEXT_BODY, GOLD if chosen else INK, max_width=box.width - 56,
-                        topleft=(x, y))
+            r = self.ctx.tc.blit(canvas, text, size, GOLD if chosen else INK, max_width=box.width - 56,
+                                 topleft=rect.topleft)
             if chosen:
                 pygame.draw.line(canvas, GOLD, (r.left, r.bottom + 2), (r.right, r.bottom + 2), 3)
-            x = r.right + OPTION_GAP
 
 
 def _text_or(t: Any, key: str, fallback: str) -> str:
