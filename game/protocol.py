@@ -16,11 +16,11 @@ from enum import StrEnum
 from typing import Any, Callable, Mapping, Union
 
 from game.engine import GAMES, GameError, OptionSpec
+from game.locales import LANGS
 
 MAX_FRAME_BYTES = 4096
 MAX_TOKEN_CHARS = 64
 MAX_RAW_NAME_CHARS = 64
-LANGS: tuple[str, ...] = ("en", "es", "fr", "hu")
 
 
 class MsgType(StrEnum):
@@ -297,8 +297,8 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
 )
 """The table's own options, for every game (each game declares its own in its GameRules)."""
 _TABLE: Schema = {"game": None,
-                  "games": {"id": None, "min_players": None, "max_players": None, "options": _OPTION_SPEC,
-                            "bot_levels": None},
+                  "games": {"id": None, "names": {lang: None for lang in LANGS}, "min_players": None,
+                            "max_players": None, "options": _OPTION_SPEC, "bot_levels": None},
                   "table_options": _OPTION_SPEC,
                   "options": {o.name: None for o in TABLE_OPTIONS} | {
                       o.name: None for rules in GAMES.values() for o in rules.options},

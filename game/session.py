@@ -21,6 +21,7 @@ from game.bots import kinds as bot_kinds
 from game.engine import GAMES, GameError, GameRules, OptionSpec
 from game.engine.common import TIME_UP
 from game.history import summary as history_summary
+from game.locales import game_names
 from game.protocol import TABLE_OPTIONS, HostCmd, Role, Stage
 from game.records import GameRecorder, Record, RecordPlayer
 from game.seats import BOT_NAMES, MAX_SEATS, PALETTE, SYMBOLS, Seat, clean_name, name_key
@@ -735,6 +736,7 @@ def _wire_events(raw: list[Any]) -> list[dict[str, Any]]:
 
 
 def _game_entry(rules: GameRules) -> dict[str, Any]:
-    """Return what the lobbies need of a game: its id, its seat range and its declared options."""
-    return {"id": rules.id, "min_players": rules.min_players, "max_players": rules.max_players,
-            "options": [o.to_dict() for o in rules.options], "bot_levels": levels(rules.id)}
+    """Return what the lobbies need of a game: its id, its name in every language, its seat range and options."""
+    return {"id": rules.id, "names": dict(game_names(rules.id)), "min_players": rules.min_players,
+            "max_players": rules.max_players, "options": [o.to_dict() for o in rules.options],
+            "bot_levels": levels(rules.id)}

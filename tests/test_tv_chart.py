@@ -14,7 +14,7 @@ import pytest
 
 from game.tv import chart, layout
 from game.tv.app import TvApp, present
-from game.tv.i18n import LANGS, TEXTS
+from game.locales import LANGS, platform_table
 from game.tv.layout import RESULTS, RESULTS_CHART
 from game.tv.render import parse_colour
 from game.tv.scenes.results import ResultsScene
@@ -64,8 +64,8 @@ def redraw_chart(app: TvApp, canvas: pygame.Surface) -> chart.Drawn:
     course = app.model.outcome["course"]
     limit = chart.limit_of(course)
     return chart.draw(canvas, app.ctx.tc, RESULTS_CHART.chart(len(app.model.outcome["totals"])), scene.chart_lines(),
-                      title=app.ctx.texts("chart.title"), limit=limit,
-                      limit_label=app.ctx.texts("chart.limit", n=limit) if limit is not None else "")
+                      title=app.ctx.texts("over.chart"), limit=limit,
+                      limit_label=app.ctx.texts("over.chart_limit", n=limit) if limit is not None else "")
 
 
 def near(a: Any, b: Any, tolerance: int = 40) -> bool:
@@ -129,9 +129,9 @@ def test_the_chart_of_the_game_renders_under_the_scores_at_720p_1080p_and_4k(gam
 
 
 def test_the_limit_and_the_title_are_said_in_every_language() -> None:
-    for key in ("chart.title", "chart.limit"):
-        assert all(TEXTS[key].get(lang) for lang in LANGS), key
-    assert all("{n}" in TEXTS["chart.limit"][lang] for lang in LANGS)
+    for key in ("over.chart", "over.chart_limit"):
+        assert all(platform_table(lang).get(key) for lang in LANGS), key
+    assert all("{n}" in platform_table(lang)["over.chart_limit"] for lang in LANGS)
     app = results_app(RAT, 6, {"end": "elimination", "limit": 100}, lang="hu")
     canvas = pygame.Surface(layout.CANVAS)
     app.draw(canvas)

@@ -116,7 +116,7 @@ def test_the_game_key_says_so_when_the_table_offers_one_game() -> None:
     app = TvApp(server)
     app.tick(0.02)
     key(app, pygame.K_g)
-    assert app.ctx.toast_text == app.ctx.texts("only_game") and server.commands == []
+    assert app.ctx.toast_text == app.ctx.texts("tv.only_game") and server.commands == []
 
 
 def test_escape_asks_before_quitting_and_window_close_quits_at_once() -> None:
@@ -142,7 +142,7 @@ def test_mute_key_toggles_sound_and_says_so() -> None:
     app.enable_sound()
     assert app.ctx.sound is not None
     app.dispatch(Intent.MUTE)
-    assert app.ctx.sound.muted and app.ctx.toast_text == app.ctx.texts("sound_off")
+    assert app.ctx.sound.muted and app.ctx.toast_text == app.ctx.texts("tv.sound_off")
     app.dispatch(Intent.MUTE)
     assert not app.ctx.sound.muted
 
@@ -180,7 +180,7 @@ def test_the_away_hint_goes_as_soon_as_the_seat_is_back() -> None:
     u = json_round_trip(pick(ups, "auction"))
     server.updates.put(u)
     app.tick(0.05)
-    hint = app.ctx.texts("hint_away", name=app.model.name(3))
+    hint = app.ctx.texts("tv.hint_away", name=app.model.name(3))
 
     def toast_drawn() -> bool:
         canvas = pygame.Surface(layout.CANVAS, pygame.SRCALPHA)  # transparent: only what draw_toast paints counts
@@ -206,7 +206,7 @@ def test_the_away_hint_goes_as_soon_as_the_seat_is_back() -> None:
     assert app.ctx.toast_text == hint
     server.updates.put(with_table(u["version"] + 5, disconnected=(0,), bots=(1,)))
     app.tick(0.05)
-    assert app.ctx.toast_text == app.ctx.texts("hint_away", name=app.model.name(0)) and toast_drawn()
+    assert app.ctx.toast_text == app.ctx.texts("tv.hint_away", name=app.model.name(0)) and toast_drawn()
     # a seat handed to a bot is no longer away either
     server.updates.put(with_table(u["version"] + 6, bots=(0, 1)))
     app.tick(0.05)

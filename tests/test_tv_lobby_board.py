@@ -9,14 +9,13 @@ from typing import Any
 import pygame
 import pytest
 
+from game.locales import game_table
 from game.tv import layout
 from game.tv.app import TvApp, present
 from game.tv.i18n import Texts
 from game.tv.layout import LOBBY
 from game.tv.render import TextCache
-from game.tv.games.cat_in_the_sack import SCREENS as SACK_SCREENS
 from game.tv.scenes.lobby_board import MIN_SIZE, fit_pieces, result_pieces, when_text
-from game.tv.games.rat_a_tat_cat import SCREENS as RAT_SCREENS
 from tests.conftest import ARTIFACTS
 from tests.test_tv_contrast import low_contrast
 from tests.test_tv_qr import decode
@@ -132,7 +131,7 @@ def test_the_lobby_shows_the_chosen_games_board_at_720p_1080p_and_4k(game: str, 
     shown = [text for text, _ in texts]
     assert t("history.title") in shown and t("history.recent") in shown
     assert all(any(leader["name"] in s for s in shown) for leader in board["leaders"])
-    own = (SACK_SCREENS if game == SACK else RAT_SCREENS).texts["history.best"]["en"]
+    own = game_table(game, "en")["game.history.best"]
     assert own in shown  # the best column in the game's words ('Top score', 'Best round')
     assert when_text(t, board["recent"][0]["ended"], NOW) in shown
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -168,7 +167,7 @@ def test_the_board_covers_nothing_and_its_texts_fit_it(game: str, lang: str) -> 
             owner = [line for line in lines if line.colliderect(r)]
             assert len(owner) <= 1, f"{text!r} runs over two player lines"
             assert not owner or owner[0].contains(r), f"{text!r} {r} leaves its player line {owner[0]}"
-    title = [r for text, r in texts if text.startswith(app.ctx.texts("watchers", n=1))]
+    title = [r for text, r in texts if text.startswith(app.ctx.texts("lobby.watchers", n=1))]
     assert title and LOBBY.players_heading(True).contains(title[0])
 
 

@@ -102,8 +102,8 @@ def test_lobby_draws_a_made_up_games_options_from_their_declarations() -> None:
     lobby = app.scene
     assert isinstance(lobby, LobbyScene)
     # no texts for the made-up game: English from the declaration; the timer's are the table's own
-    assert lobby.option_texts() == [("glow", "Glow: off"), ("end", "End: score"), ("target", "Target: 100"),
-                                    ("turn_timer", "Turn timer: off")]
+    assert lobby.option_texts() == [("glow", "Glow: Off"), ("end", "End: score"), ("target", "Target: 100"),
+                                    ("turn_timer", "Turn timer: Off")]
     canvas = pygame.Surface(layout.CANVAS)
     app.draw(canvas)
     drawn = [k[0] for k in app.ctx.tc._cache]
@@ -191,29 +191,28 @@ def test_every_tv_text_has_its_glyphs_in_the_tv_font() -> None:
     import pygame.freetype
 
     from game.engine import GAMES
-    from game.tv.i18n import TEXTS
+    from game.locales import LANGS, game_table, platform_table
 
     pygame.freetype.init()
     font = pygame.freetype.Font(None)  # the TV's own font (game.tv.render.TextCache)
-    sections = [TEXTS, *(screens.texts for g in GAMES if (screens := screens_for(g)) is not None)]
-    assert len(sections) > 2, "the platform's texts and at least two games'"
-    missing = [(key, lang, ch) for section in sections for key, entry in section.items()
-               for lang, text in entry.items()
+    tables = [platform_table(lang) for lang in LANGS] + [game_table(g, lang) for g in GAMES for lang in LANGS]
+    missing = [(key, ch) for table in tables for key, text in table.items()
                for ch, metrics in zip(text, font.get_metrics(text, size=layout.TEXT_BODY)) if metrics is None]
     assert not missing, f"drawn as empty boxes: {missing}"
 
 
-def test_the_played_games_texts_win_when_two_games_use_the_same_key() -> None:
+def test_the_played_games_texts_are_used_and_two_games_may_use_the_same_key() -> None:
     from game.tv.i18n import Texts
 
     t = Texts("fr")
-    t.add("moon-hop", {"round": {"en": "Hop {n}", "es": "Salto {n}", "fr": "Saut {n}", "hu": "{n}. ugrás"},
-                       "game.moon-hop": {"en": "Moon hop", "es": "Salto lunar", "fr": "Saut lunaire",
-                                         "hu": "Holdugrás"}})
-    t.add("cat-in-the-sack", screens_for("cat-in-the-sack").texts)
+    t.add("moon-hop", {lang: {"head.round": f"Hop {{n}} ({lang})", "game.name": f"Moon hop ({lang})"}
+                       for lang in ("en", "fr")})
+    t.add("cat-in-the-sack")
     t.game = "moon-hop"
-    assert t("round", n=2, total=9) == "Saut 2"
+    assert t("head.round", n=2, total=9) == "Hop 2 (fr)"
     t.game = "cat-in-the-sack"
-    assert t("round", n=2, total=9) == "Manche 2/9"
-    assert t("game.moon-hop") == "Saut lunaire"  # the lobby still names the other game
-    assert t("results.total") == "Total" and t("no such key") == "no such key"
+    assert t("head.round", n=2, total=9) == "Manche 2/9"
+    assert t.game_name("moon-hop") == "Moon hop (fr)"  # the lobby still names the other game
+    assert t.game_name("cat-in-the-sack") == "Le chat dans le sac"  # from its locale file, as the phone says it
+    assert t.game_name("no-texts-game") == "No texts game"
+    assert t("over.total") == "Total" and t("no such key") == "no such key"

@@ -122,13 +122,13 @@ async def test_kill_9_of_the_server_mid_game_is_said_on_the_tv_and_the_table_res
             os.kill(first_pid, signal.SIGKILL)
             said: list[str] = []
             deadline = time.monotonic() + 20
-            while texts("server_back") not in said:
+            while texts("tv.server_back") not in said:
                 assert time.monotonic() < deadline, f"the TV never said the server was back: {said}"
                 app.tick(0.05)
                 if app.ctx.toast_text and (not said or said[-1] != app.ctx.toast_text):
                     said.append(app.ctx.toast_text)
                 await asyncio.sleep(0.02)
-            assert said[:2] == [texts("server_down"), texts("server_back")]
+            assert said[:2] == [texts("tv.server_down"), texts("tv.server_back")]
             assert server.proc.pid != first_pid and server.restarts == 1
             assert (server.port, server.join_code) == (port, code)  # where the phones look for it
             await asyncio.wait_for(task, 5)  # Ann's socket went down with the server

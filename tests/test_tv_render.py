@@ -8,11 +8,11 @@ import pytest
 from game.tv import layout
 from game.tv.app import TvApp, present
 from game.tv.games.cat_in_the_sack.cards import CATS, CardArt
-from game.tv.i18n import LANGS, TEXTS, Texts, pick_lang
+from game.locales import game_table, platform_table
+from game.tv.i18n import LANGS, Texts, pick_lang
 from game.tv.scenes.lobby import LobbyScene
 from game.tv.scenes.results import ResultsScene
 from game.tv.games.cat_in_the_sack import layout as sack_layout
-from game.tv.games.cat_in_the_sack import SCREENS as SACK_SCREENS
 from game.tv.games.cat_in_the_sack.anim import card_name
 from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, SACK
 from game.tv.games.cat_in_the_sack.table import SackTableScene
@@ -103,20 +103,16 @@ def test_lobby_shows_six_seats_with_bots_hosts_and_a_lan_warning() -> None:
 
 
 def test_every_text_exists_in_all_four_languages_and_renders() -> None:
-    sections = [TEXTS, SACK_SCREENS.texts]
-    for section in sections:
-        for key, entry in section.items():
-            assert set(entry) == set(LANGS), key
     for lang in LANGS:
         t = Texts(lang)
-        t.add("cat-in-the-sack", SACK_SCREENS.texts)
+        t.add("cat-in-the-sack")
         t.game = "cat-in-the-sack"
-        assert t("round", n=3, total=9) != "round"
-        assert card_name(t, -8) and card_name(t, "big_dog") != "card.big_dog"
+        assert t("head.round", n=3, total=9) == game_table("cat-in-the-sack", lang)["head.round"].format(n=3, total=9)
+        assert card_name(t, -8) and card_name(t, "big_dog") == game_table("cat-in-the-sack", lang)["card.in_text.big_dog"]
     font = pygame.font.Font(None, 40)
-    for section in sections:
-        for entry in section.values():
-            for text in entry.values():
+    for lang in LANGS:
+        for table in (platform_table(lang), game_table("cat-in-the-sack", lang)):
+            for text in table.values():
                 assert font.size(text)[0] > 0
 
 
@@ -299,7 +295,7 @@ def test_shared_win_and_tie_break_are_said_on_the_score_screen() -> None:
     canvas = pygame.Surface(layout.CANVAS)
     app.draw(canvas)
     pygame.image.save(canvas, str(SHOTS / "results_shared_tie_break_es.png"))
-    banner = app.ctx.texts("results.share", names=app.ctx.texts.names(["Béla", "Chloé"]))
+    banner = app.ctx.texts("tv.results.share", names=app.ctx.texts.names(["Béla", "Chloé"]))
     assert banner == "¡Béla y Chloé comparten la victoria!"
 
 

@@ -13,7 +13,6 @@ from game.tv.app import TvApp
 from game.tv.i18n import LANGS, MINUS, Texts, number
 from game.tv.layout import RESULTS
 from game.tv.render import GOLD, parse_colour
-from game.tv.games.cat_in_the_sack import SCREENS as SACK_SCREENS
 from game.tv.scenes.results import ResultsScene
 from game.tv.games.cat_in_the_sack.anim import card_name
 from game.tv.games.cat_in_the_sack.layout import CARD_SIZE
@@ -45,7 +44,7 @@ def test_the_confetti_falls_behind_the_column_headers_and_the_tie_note() -> None
     confetti = {parse_colour(app.model.seat_info(1).get("colour")), GOLD}
     canvas = pygame.Surface(layout.CANVAS)
     header = RESULTS.header
-    text = app.ctx.tc.fit(app.ctx.texts("results.tie_break"), layout.TEXT_BODY, RESULTS.tie_note.width - 40)
+    text = app.ctx.tc.fit(app.ctx.texts("over.tie_break"), layout.TEXT_BODY, RESULTS.tie_note.width - 40)
     note = text.get_rect(center=RESULTS.tie_note.center)
     crossed = 0
     for _ in range(160):  # the whole fall, 1/30 s a frame
@@ -82,9 +81,9 @@ def test_every_number_the_tv_writes_has_a_real_minus_sign(lang: str) -> None:
     assert not [t for t in texts if HYPHEN_NUMBER.search(t)], "a hyphen where a minus sign belongs"
     assert f"{MINUS}13" in texts and f"{MINUS}8" in texts  # the results' cats and total
     t = Texts(lang)
-    t.add("cat-in-the-sack", SACK_SCREENS.texts)
+    t.add("cat-in-the-sack")
     t.game = "cat-in-the-sack"
-    assert MINUS + "8" in card_name(t, -8) and MINUS + "5" in t("ev.sack_won", name="Ana", paid=3, value=-5)
+    assert MINUS + "8" in card_name(t, -8) and MINUS + "5" in t("tv.ev.sack_won", name="Ana", paid=3, value=-5)
     assert number(0) == "0" and number(12) == "12" and number(-3) == "\u22123"
 
 

@@ -90,10 +90,10 @@ def test_the_dogs_say_big_dog_and_small_dog_on_the_card(lang: str) -> None:
         assert named.count() > 150 and bare.count() == 0, "no name written on the dog"
         ink = named.get_bounding_rects()
         assert min(r.left for r in ink) > 0 and max(r.right for r in ink) < band.width, "the name runs off the card"
-    t = app.ctx.texts  # with the game's texts section added
+    t = app.ctx.texts  # with the game's texts added
     for card in LABELLED:  # every name fits its card at a size readable from the couch
-        text = t(f"label.{card}")
-        assert text != f"label.{card}"
+        text = t(f"card.in_text.{card}")
+        assert text != f"card.in_text.{card}"
         font = label_font(text, int(CARD_SIZE[0] * 2 * 0.86), int(CARD_SIZE[1] * 2 * 0.12))
         assert font.size(text)[0] <= CARD_SIZE[0] * 2 * 0.86 and font.get_height() >= 40, text
 
@@ -115,7 +115,7 @@ def test_each_bid_and_pass_sits_on_a_tab_joined_to_its_own_seat_panel(players: i
         edge = colours(canvas, pygame.Rect(tab.left + 30, tab.top, tab.width - 60, 3))
         colour = parse_colour(app.model.seat_info(s["seat"]).get("colour"))
         if s["passed"]:
-            assert GREY in edge and rendered(app, app.ctx.texts("passed"), layout.TEXT_BODY, INK)
+            assert GREY in edge and rendered(app, app.ctx.texts("seat.passed"), layout.TEXT_BODY, INK)
         elif s["bid"]:
             assert colour in edge, "the bid's tab is not framed in its seat's colour"
             assert colours(canvas, SACK.bid_label(s["seat"], players)) & {GOLD, INK_DIM}, "no total on the tab"

@@ -1,11 +1,13 @@
 // Translations: loads /static/locales/<lang>.json (the platform's) and the active game's own locale file, and
-// formats "{name}" placeholders.
+// formats "{name}" placeholders. The TV reads the same files (game/locales.py). A key is looked up in the
+// platform's strings first, so a game's strings can never change the platform's words; the platform asks for a
+// game's own text explicitly (`own`). Keys starting "tv." are the TV's only.
 
 export const LANGS = ["en", "es", "fr", "hu"];
 const LANG_KEY = "cc.lang";
 let strings = {};
 let current = "en";
-// The active game's strings (js/games/<id>/locales/<lang>.json), looked up before the platform's.
+// The active game's strings (js/games/<id>/locales/<lang>.json), looked up after the platform's.
 let section = null;
 let sectionLoad = null;
 let sectionStrings = {};
@@ -43,6 +45,8 @@ export async function setLang(lang) {
 
 async function loadSection(dir) {
   const own = dir === null ? {} : await fetchLocale(current, dir);
+  const clash = Object.keys(own).filter((key) => key in strings);
+  if (clash.length) console.error(`${dir}: platform keys keep the platform's words: ${clash.join(", ")}`);
   // Another game may have been chosen while these loaded: keep only the latest one's strings.
   if (section === dir) sectionStrings = own;
 }
@@ -66,14 +70,30 @@ export function lang() {
 
 /** Return true if `key` has a translation. */
 export function has(key) {
-  return key in sectionStrings || key in strings;
+  return key in strings || key in sectionStrings;
 }
 
-/** Return the text of `key` with its {placeholders} filled from `params`. */
-export function t(key, params) {
-  const text = key in sectionStrings ? sectionStrings[key] : key in strings ? strings[key] : key;
+function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (m, name) =>
     params && params[name] !== undefined && params[name] !== null ? String(params[name]) : m);
+}
+
+/** Return the text of `key` (the platform's, else the active game's) with its {placeholders} filled from `params`. */
+export function t(key, params) {
+  return fill(key in strings ? strings[key] : key in sectionStrings ? sectionStrings[key] : key, params);
+}
+
+/** Return the active game's own text `key` (e.g. "game.history.best"), else the platform's text `fallback`. */
+export function own(key, fallback, params) {
+  return key in sectionStrings && !(key in strings) ? fill(sectionStrings[key], params) : t(fallback, params);
+}
+
+/** Return a game's name in the current language: `names` of its `table.games` entry (its own texts), else its id. */
+export function gameName(table, id) {
+  const games = table && Array.isArray(table.games) ? table.games : [];
+  const entry = games.find((g) => g && g.id === id);
+  const names = entry && entry.names && typeof entry.names === "object" ? entry.names : {};
+  return String(names[current] || names.en || id);
 }
 
 /** Return `names` as one list in the current language: "Ana, Bea and Csaba", "Ana, Bea és Csaba". */

@@ -2,7 +2,7 @@
 // the game's module (its watchTable), loaded by game id.
 
 import { el, replace } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { gameName, t } from "./i18n.js";
 import { EventLog } from "./eventlog.js";
 import { setupStaticPage } from "./langpage.js";
 import { Connection } from "./net.js";
@@ -28,7 +28,7 @@ function lobby(u) {
   const app = { update: u };
   return el("section", { class: "panel" }, [
     el("h1", { text: t("lobby.title") }),
-    el("p", { class: "lead", text: has(`game.${u.table.game}`) ? t(`game.${u.table.game}`) : String(u.table.game) }),
+    el("p", { class: "lead", text: gameName(u.table, u.table.game) }),
     el("ol", { class: "seats" }, u.table.seats.map((s) => el("li", { class: "seat-row", style: { "--seat": safeColour(s.colour) } }, [seatLine(app, s)]))),
     el("p", { class: "hint", text: t("lobby.waiting_host") }),
   ]);

@@ -55,7 +55,7 @@ class NoScreensScene(Scene):
         ctx = self.ctx
         ctx.background(canvas)
         name = game_name(ctx.texts, str(ctx.model.table.get("game") or ""))
-        shadow_text(ctx.tc, canvas, ctx.texts("no_tv_scene", game=name), layout.TEXT_LARGE, INK,
+        shadow_text(ctx.tc, canvas, ctx.texts("tv.no_tv_scene", game=name), layout.TEXT_LARGE, INK,
                     max_width=layout.SAFE.width, center=layout.SAFE.center)
         draw_toast(ctx, canvas)
 
@@ -185,7 +185,7 @@ class TvApp:
                 muted = self.mute
             else:
                 muted = self.ctx.sound.toggle_mute()
-            self.ctx.toast(self.ctx.texts("sound_off" if muted else "sound_on"))
+            self.ctx.toast(self.ctx.texts("tv.sound_off" if muted else "tv.sound_on"))
         else:
             self.scene.handle(intent)
 
@@ -223,7 +223,7 @@ class TvApp:
             self._server_back(note.get("params") or {})
         params = note.get("params") if isinstance(note.get("params"), dict) else {}
         if key in NOTE_KEYS:
-            self.ctx.toast(self.ctx.texts(key, **params), seconds=NOTE_SECONDS[key])
+            self.ctx.toast(self.ctx.texts(f"tv.{key}", **params), seconds=NOTE_SECONDS[key])
         elif note.get("message"):
             self.ctx.toast(str(note["message"]))
 
@@ -244,9 +244,9 @@ class TvApp:
             if game in self._known_games:
                 continue
             self._known_games.add(game)
+            self.ctx.texts.add(game)  # its locale files, shared with the phone
             screens = screens_for(game)
             if screens is not None:
-                self.ctx.texts.add(game, screens.texts)
                 self._warm_jobs[:0] = screens.prepare(self.ctx)  # popped from the end: sounds stay first
 
     def _wanted_scene(self) -> type[Scene] | Callable[[Context], Scene]:

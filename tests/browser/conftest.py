@@ -70,10 +70,18 @@ def shots() -> Path:
 
 
 def load_locale(lang: str) -> dict[str, str]:
-    """Return the phone page's strings for `lang`: the platform's and every game's (their keys never overlap)."""
+    """Return the phone page's strings for `lang`: the platform's and every game's.
+
+    The keys every game has (its own `game.*` texts the platform asks for) are kept per game: `game.<id>` is
+    its name (`game.name`), `history.best.<id>` its best-score heading (`game.history.best`).
+    """
     strings = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
     for path in sorted(GAME_WEB.glob(f"*/locales/{lang}.json")):
-        strings.update(json.loads(path.read_text(encoding="utf-8")))
+        game, own = path.parent.parent.name, json.loads(path.read_text(encoding="utf-8"))
+        strings[f"game.{game}"] = own.pop("game.name")
+        if "game.history.best" in own:
+            strings[f"history.best.{game}"] = own.pop("game.history.best")
+        strings.update(own)
     return strings
 
 

@@ -1,5 +1,5 @@
-"""The phone page's four locales (the platform's and each game's) agree, cover every key the page and the server use,
-and the page stays small and safe."""
+"""The four locales (the platform's and each game's, read by the phone and the TV) agree, cover every key the page,
+the TV and the server use, and the page stays small and safe."""
 
 from __future__ import annotations
 
@@ -24,12 +24,10 @@ PAGE_LIMIT_BYTES = 160 * 1024
 # declarations (checked by test_every_declared_option_is_named_and_explained).
 DYNAMIC = {
     "lang.": LANGS,
-    "game.": ON_TABLE,
     "bye.": ("replaced", "shutdown", "kicked"),
     "opt.": (),
     "level.": ("easy", "normal", "hard"),  # bot levels (game.bots.LEVELS)
     "rt.card.": ("peek", "swap", "draw2"),  # Rat-a-Tat Cat's power cards (js/games/rat-a-tat-cat/cards.js)
-    "history.best.": ON_TABLE,  # the lobby board's best column, in each game's words (its own locale section)
 }
 # The log's lines of a seat's own moves and others' (each game's events.js `told`): "ev.<key>" / "ev.you.<key>"
 _SACK_TOLD = ("bid", "passed", "passed_took", "offer", "sack_won", "start_player", "round_void")
@@ -69,12 +67,7 @@ def test_every_game_brings_its_own_strings_and_never_redefines_the_platforms() -
         own = set(_game_locale(game, "en"))
         assert own, f"{game} has no strings of its own"
         assert not own & platform, f"{game} redefines platform keys: {sorted(own & platform)}"
-        assert f"game.{game}" in platform, f"the lobby's game picker names every game: game.{game}"
-    for one in PHONE_GAMES:
-        for other in PHONE_GAMES:
-            if one < other:
-                both = set(_game_locale(one, "en")) & set(_game_locale(other, "en"))
-                assert not both, f"{one} and {other} share keys {sorted(both)}: only one game's strings are loaded"
+        assert "game.name" in own, f"the lobbies name every game from its own texts: {game} lacks game.name"
 
 
 def test_every_declared_option_is_named_and_explained() -> None:
@@ -90,17 +83,20 @@ def test_every_declared_option_is_named_and_explained() -> None:
                     assert strings.get(key, "").strip(), f"{lang}: {game}'s option {spec.name} lacks {key}"
 
 
+def _tables(lang: str) -> list[tuple[str, dict[str, str]]]:
+    """Return (whose, strings) of `lang`: the platform's, then each game's (a game's table is loaded alone)."""
+    return [("platform", _platform(lang))] + [(game, _game_locale(game, lang)) for game in PHONE_GAMES]
+
+
 def test_all_locales_have_the_same_keys_and_placeholders() -> None:
-    en = _locale("en")
     for lang in LANGS:
-        strings = _locale(lang)
-        for game in PHONE_GAMES:
-            assert set(_game_locale(game, lang)) == set(_game_locale(game, "en")), f"{game}/{lang} has other keys"
-        assert set(strings) == set(en), f"{lang}: missing {set(en) - set(strings)}, extra {set(strings) - set(en)}"
-        for key, text in strings.items():
-            assert isinstance(text, str) and text.strip(), f"{lang}:{key} is empty"
-            assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", en[key])), \
-                f"{lang}:{key} has other placeholders than English"
+        for (whose, strings), (_same, en) in zip(_tables(lang), _tables("en")):
+            assert set(strings) == set(en), \
+                f"{whose}/{lang}: missing {set(en) - set(strings)}, extra {set(strings) - set(en)}"
+            for key, text in strings.items():
+                assert isinstance(text, str) and text.strip(), f"{whose}/{lang}:{key} is empty"
+                assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", en[key])), \
+                    f"{whose}/{lang}:{key} has other placeholders than English"
 
 
 def test_every_key_the_page_uses_exists() -> None:
@@ -185,3 +181,39 @@ def test_the_page_is_set_up_for_phones() -> None:
         assert 'type="module"' in html, page
 
 
+
+
+# Keys the TV builds at run time, from a prefix and a closed set (per folder of game/tv: the platform's, each game's).
+TV_DYNAMIC: dict[str, dict[str, tuple[str, ...]]] = {
+    "platform": {"level.": ("easy", "normal", "hard"), "tv.bot_kind.": ("random",), "opt.": (),
+                 "tv.": ("server_down", "server_back", "save_failed")},  # game.tv.app.NOTE_KEYS
+    "cat-in-the-sack": {"tv.ev.round_started.": ("filled", "bank_short", "void"),
+                        "card.in_text.": ("rabbit", "big_dog", "small_dog")},
+    "rat-a-tat-cat": {"tv.hdr.": ("rounds", "time", "elimination"), "tv.turn.": ("draw", "decide", "end_turn"),
+                      "rt.card.": ("peek", "swap", "draw2")},
+}
+TV_KEY = re.compile(r"\b(?:t|texts)\(\s*[\"']([a-z][\w.\-]*)[\"']|\"(tv\.[\w.\-]+)\"")
+TV_DYNAMIC_KEY = re.compile(r"(?:\b(?:t|texts|own)\(\s*|\bkey = |\belse )f\"([a-z][\w.]*\.)\{")
+
+
+def test_every_key_the_tv_uses_exists_in_its_table() -> None:
+    from game.tv.app import NOTE_KEYS
+
+    assert set(TV_DYNAMIC["platform"]["tv."]) == NOTE_KEYS
+    tv = ROOT / "game" / "tv"
+    folders = {"platform": [p for p in tv.rglob("*.py") if p.parent.parent != tv / "games"]}
+    for game in ON_TABLE:
+        folders[game] = sorted((ROOT / "game" / "tv" / "games" / game.replace("-", "_")).glob("*.py"))
+    for whose, paths in folders.items():
+        keys = set(_platform("en")) | (set(_game_locale(whose, "en")) if whose != "platform" else set())
+        source = "\n".join(p.read_text(encoding="utf-8") for p in paths)
+        used = {a or b for a, b in TV_KEY.findall(source)}
+        for asked, fallback in re.findall(r"\bown\(\s*\"([\w.]+)\",\s*\"([\w.]+)\"", source):
+            assert asked.startswith("game.") and all(asked in _game_locale(g, "en") for g in ON_TABLE), asked
+            used.add(fallback)  # a game's own text the platform asks for, else the platform's
+        assert len(used) > 10, f"the key scan found too little in {whose}'s TV files"
+        dynamic = TV_DYNAMIC.get(whose, {}) | TV_DYNAMIC["platform"]
+        assert set(TV_DYNAMIC_KEY.findall(source)) <= set(dynamic), f"unchecked dynamic TV keys in {whose}"
+        for prefix, names in TV_DYNAMIC.get(whose, TV_DYNAMIC["platform"]).items():
+            used |= {prefix + n for n in names}
+        assert not used - keys, f"{whose}: TV keys without a text: {sorted(used - keys)}"

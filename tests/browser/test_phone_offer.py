@@ -71,7 +71,7 @@ def _wait_mice(phone: Phone, n: int) -> None:
 def _choose_all(phones: list[Phone], round_no: int) -> None:
     """Every phone puts a different cat or the rabbit in the sack (no dogs: the buyer keeps every card)."""
     for k, p in enumerate(phones):
-        p.page.get_by_text(_fill(p.t["head.round"], n=round_no, of=9), exact=True).wait_for()
+        p.page.get_by_text(_fill(p.t["head.round"], n=round_no, total=9), exact=True).wait_for()
         cards = p.page.get_by_role("group", name=p.t["choose.title"]).get_by_role("button")
         cards.first.wait_for()
         names = p.card_buttons()
@@ -195,7 +195,7 @@ def test_the_last_player_buys_an_unbid_sack_then_a_void_round(pw_browser: Any, s
         for p in phones:
             void = "ev.you.round_void" if p is last else "ev.round_void"  # the last one's own phone: "You pass too"
             _log_has(p, re.compile(re.escape(_fill(p.t[void], name=last.name))))
-            p.page.get_by_text(_fill(p.t["head.round"], n=3, of=9), exact=True).wait_for()
+            p.page.get_by_text(_fill(p.t["head.round"], n=3, total=9), exact=True).wait_for()
             # F-VOID-2: no refill this round: both mouse cards show 0 mice.
             for value in (3, 6):
                 p.page.get_by_label(_fill(p.t["mc.card"], value=value, mice=0), exact=True).wait_for()

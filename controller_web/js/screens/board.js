@@ -2,7 +2,7 @@
 // game's own best) and its last results, in a section that opens and closes (<details>), from `update.history`.
 
 import { el } from "../dom.js";
-import { has, lang, t } from "../i18n.js";
+import { gameName, lang, own, t } from "../i18n.js";
 import { signed } from "../seats.js";
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
@@ -27,8 +27,8 @@ export function whenText(ended, now = Date.now()) {
   }
 }
 
-function leadersTable(game, leaders) {
-  const best = has(`history.best.${game}`) ? t(`history.best.${game}`) : t("history.best");
+function leadersTable(leaders) {
+  const best = own("game.history.best", "history.best"); // the game's words for its best score ("Top score")
   return el("table", { class: "scores board-leaders" }, [
     el("caption", { class: "sr-only", text: t("history.title") }),
     el("thead", {}, [el("tr", {}, [
@@ -74,10 +74,9 @@ export function historyBoard(update) {
   const leaders = Array.isArray(entry.leaders) ? entry.leaders.filter((r) => r && typeof r === "object") : [];
   const recent = Array.isArray(entry.recent) ? entry.recent.filter((r) => r && typeof r === "object") : [];
   if (!leaders.length && !recent.length) return null;
-  const gameName = has(`game.${game}`) ? t(`game.${game}`) : String(game);
   const details = el("details", { class: "panel board", open }, [
-    el("summary", { text: t("history.summary", { game: gameName }) }),
-    leaders.length ? leadersTable(game, leaders) : null,
+    el("summary", { text: t("history.summary", { game: gameName(update.table, game) }) }),
+    leaders.length ? leadersTable(leaders) : null,
     recent.length ? el("h2", { text: t("history.recent") }) : null,
     recent.length ? el("ol", { class: "board-results" }, recent.map(resultItem)) : null,
   ]);

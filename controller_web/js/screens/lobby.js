@@ -2,7 +2,7 @@
 // `table.games` / `table.table_options`), bots and seat order, then starts.
 
 import { el } from "../dom.js";
-import { has, t } from "../i18n.js";
+import { gameName, has, t } from "../i18n.js";
 import { historyBoard } from "./board.js";
 import { LEVELS, offeredLevels, rulesLink, safeColour, seatLine, seatToBotButton } from "./common.js";
 
@@ -141,7 +141,7 @@ function hostPanel(app) {
   const n = table.seats.length;
   const gameButtons = games.map((g) =>
     el("button", {
-      type: "button", class: "chip", "aria-pressed": String(g.id === table.game), text: textOr(`game.${g.id}`, g.id),
+      type: "button", class: "chip", "aria-pressed": String(g.id === table.game), text: gameName(table, g.id),
       onclick: () => app.host("set_game", { game: g.id }),
     }));
   const specs = declaredOptions(table, game);
@@ -190,12 +190,12 @@ export function lobbyScreen(app) {
   const seats = u.table.seats;
   const host = u.you && u.you.host;
   const waiting = Array.isArray(u.table.waiting) ? u.table.waiting.map(String) : [];
-  const gameName = textOr(`game.${u.table.game}`, String(u.table.game));
+  const name = gameName(u.table, u.table.game);
   return el("div", { class: "stack" }, [
     el("section", { class: "panel", "aria-labelledby": "seats-h" }, [
       el("h1", { id: "seats-h", text: t("lobby.title") }),
-      el("p", { class: "lead", text: gameName }),
-      el("p", { class: "small" }, [rulesLink(u.table.game, t("rules.game", { game: gameName }))]),
+      el("p", { class: "lead", text: name }),
+      el("p", { class: "small" }, [rulesLink(u.table.game, t("rules.game", { game: name }))]),
       el("ol", { class: "seats" }, seats.map((s, i) => seatRow(app, s, i, seats.length))),
       waiting.length
         ? el("p", { class: "small", id: "waiting-list", text: t("lobby.waiting", { names: waiting.join(", ") }) })

@@ -1,8 +1,9 @@
 """How a game plugs into the TV: its one scene module, found by game id, and what it exports.
 
 A game with id `some-game` brings the package `game/tv/games/some_game/` exporting `SCREENS`, a
-`GameScreens`: its table scene class, its score-screen detail drawer and its TV texts section.
-The platform (app, lobby, results) names no game: it loads the module from `table.games`.
+`GameScreens`: its table scene class and its score-screen detail drawer. Its texts are its locale files,
+shared with the phone (game.locales). The platform (app, lobby, results) names no game: it loads the
+module from `table.games`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 if TYPE_CHECKING:
     import pygame
 
+    from game.tv.i18n import Texts
     from game.tv.scenes.base import Context, Scene
 
 log = logging.getLogger(__name__)
@@ -62,14 +64,13 @@ def _nothing_hidden(view: dict[str, Any]) -> str | None:
 class GameScreens:
     """What one game gives the TV.
 
-    `prepare(ctx)` is called once, when the TV first learns of the game (its texts are added
+    `prepare(ctx)` is called once, when the TV first learns of the game (its texts are loaded
     already): it may set up shared art and returns warm-up jobs, run one per frame.
     The TV refuses an update whose view has one of `private_view_keys`, whose events include one
     of `private_event_types`, or for whose view `check_view` returns a reason (game.tv.model).
     """
 
     table_scene: "Callable[[Context], Scene]"
-    texts: dict[str, dict[str, str]] = field(default_factory=dict)
     detail: ResultsDetail = field(default_factory=ResultsDetail)
     prepare: "Callable[[Context], list[Callable[[], object]]]" = _no_warm_up
     private_view_keys: frozenset[str] = frozenset()
@@ -115,8 +116,6 @@ def game_entry(table: dict[str, Any], game_id: str | None = None) -> dict[str, A
     return {}
 
 
-def game_name(texts: Callable[..., str], game_id: str) -> str:
-    """Return a game's name in the TV's language, or one made from its id ('some-game' -> 'Some game')."""
-    key = f"game.{game_id}"
-    name = texts(key)
-    return name if name != key else game_id.replace("-", " ").replace("_", " ").capitalize()
+def game_name(texts: "Texts", game_id: str) -> str:
+    """Return a game's name in the TV's language (its own texts' `game.name`), or one made from its id."""
+    return texts.game_name(game_id)

@@ -142,9 +142,9 @@ def draw_confirm_quit(ctx: Context, canvas: pygame.Surface) -> None:
     """Draw the 'quit?' question over the scene."""
     canvas.fill((105, 105, 105), special_flags=pygame.BLEND_MULT)  # darken in place: no 8 MB layer per frame
     panel(canvas, layout.CONFIRM, (20, 34, 30), INK, 4, 28)
-    shadow_text(ctx.tc, canvas, ctx.texts("quit.title"), layout.TEXT_HUGE, INK,
+    shadow_text(ctx.tc, canvas, ctx.texts("tv.quit.title"), layout.TEXT_HUGE, INK,
                 center=(layout.CONFIRM.centerx, layout.CONFIRM.top + 110))
-    ctx.tc.blit(canvas, ctx.texts("quit.keys"), layout.TEXT_BODY, INK_DIM,
+    ctx.tc.blit(canvas, ctx.texts("tv.quit.keys"), layout.TEXT_BODY, INK_DIM,
                 center=(layout.CONFIRM.centerx, layout.CONFIRM.bottom - 90))
 
 
@@ -352,11 +352,11 @@ class TableScene(Scene):
         t = self.ctx.texts
         tags: list[tuple[str, tuple[int, int, int]]] = []
         if not info.get("connected", True):
-            tags.append((t("away"), WARN))
+            tags.append((t("seat.offline"), WARN))
         elif info.get("bot"):
-            tags.append((t("bot"), INK_DIM))
+            tags.append((t("seat.bot"), INK_DIM))
         if seat == self.timer_seat and self.timer_left is not None:
-            tags.append((t("seconds", n=int(self.timer_left + 0.999)), GOLD))
+            tags.append((t("timer.seconds", s=int(self.timer_left + 0.999)), GOLD))
         return tags
 
     def draw_tags(self, canvas: pygame.Surface, tags: list[tuple[str, tuple[int, int, int]]], x: int, y: int,
@@ -387,13 +387,13 @@ class TableScene(Scene):
         now, before = away(update), away(previous)
         for seat, name in now.items():
             if seat not in before:
-                self._away_hint = (seat, self.ctx.texts("hint_away", name=name))
+                self._away_hint = (seat, self.ctx.texts("tv.hint_away", name=name))
                 self.ctx.toast(self._away_hint[1], seconds=6)
         if self._away_hint is not None and self._away_hint[0] not in now:
             self.ctx.end_toast(self._away_hint[1])
             self._away_hint = None
             for seat, name in now.items():  # someone else is still away: say that instead
-                self._away_hint = (seat, self.ctx.texts("hint_away", name=name))
+                self._away_hint = (seat, self.ctx.texts("tv.hint_away", name=name))
                 self.ctx.toast(self._away_hint[1], seconds=6)
                 break
 
@@ -405,4 +405,4 @@ class TableScene(Scene):
         if away:
             self.ctx.host({"cmd": "seat_to_bot", "seat": away[0]["seat"]})
         else:
-            self.ctx.toast(self.ctx.texts("no_away_seat"))
+            self.ctx.toast(self.ctx.texts("tv.no_away_seat"))

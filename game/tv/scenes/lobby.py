@@ -19,13 +19,14 @@ from game.tv.sound import Sfx
 
 TIMER_OPTION = "turn_timer"  # the table option T steps through
 OPTION_GAP = 56  # pixels between two options on the settings line
+MIN_OPTION_SIZE = 24  # the options shrink down to this to fit the settings box (still read from the couch)
 SMALL_TAG = 24  # host/bot/away under a name in the narrow players' column beside the household's board
 
 
 class LobbyScene(Scene):
     """Shows how to join and who has joined; Enter/B/Del/G/arrows/T do what the host phone can."""
 
-    keys_text = "keys.lobby"
+    keys_text = "tv.keys.lobby"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -67,7 +68,7 @@ class LobbyScene(Scene):
             if bots:
                 self.ctx.host({"cmd": "remove_seat", "seat": bots[-1]["seat"]})
             else:
-                self.ctx.toast(self.ctx.texts("no_bot"))
+                self.ctx.toast(self.ctx.texts("tv.no_bot"))
         elif intent is Intent.NEXT_GAME:
             self._next_game(table)
         elif intent in (Intent.OPTION_UP, Intent.OPTION_DOWN):
@@ -87,7 +88,7 @@ class LobbyScene(Scene):
         game = next((g for g in table.get("games") or () if g.get("id") == table.get("game")), {})
         offered = [str(lv) for lv in game.get("bot_levels") or ()]
         if not bots or not offered:
-            self.ctx.toast(self.ctx.texts("no_bot"))
+            self.ctx.toast(self.ctx.texts("tv.no_bot"))
             return
         seat = bots[-1]
         at = offered.index(seat["level"]) if seat["level"] in offered else -1
@@ -96,7 +97,7 @@ class LobbyScene(Scene):
     def _next_game(self, table: dict[str, Any]) -> None:
         ids = game_ids(table)
         if len(ids) <= 1:
-            self.ctx.toast(self.ctx.texts("only_game"))
+            self.ctx.toast(self.ctx.texts("tv.only_game"))
             return
         current = table.get("game")
         i = ids.index(current) if current in ids else -1
@@ -151,7 +152,7 @@ class LobbyScene(Scene):
         if own:
             return own
         if spec.get("kind") == "bool":
-            return t("on") if value else t("off")
+            return t("tv.on") if value else t("tv.off")
         if t.has(f"opt.{name}.value"):
             return t(f"opt.{name}.value", value=value)
         return str(value).replace("_", " ")
@@ -164,10 +165,10 @@ class LobbyScene(Scene):
         ctx.background(canvas)
         if self._mascot is not None:
             canvas.blit(self._mascot, self._mascot.get_rect(midleft=(LOBBY.title.left, LOBBY.title.centery)))
-        shadow_text(tc, canvas, t("title"), layout.TEXT_TITLE, GOLD,
+        shadow_text(tc, canvas, t("app.title"), layout.TEXT_TITLE, GOLD,
                     midleft=(LOBBY.title.left + 84, LOBBY.title.centery))
         if ctx.demo:
-            tc.blit(canvas, t("demo"), layout.TEXT_BODY, WARN, midright=(LOBBY.title.right, LOBBY.title.centery))
+            tc.blit(canvas, t("tv.demo"), layout.TEXT_BODY, WARN, midright=(LOBBY.title.right, LOBBY.title.centery))
         self._draw_join(canvas)
         board = self.board()
         self._draw_players(canvas, beside_board=board is not None)
@@ -189,12 +190,12 @@ class LobbyScene(Scene):
             canvas.blit(self._qr, LOBBY.qr)
         tc.blit(canvas, ctx.join_url, layout.TEXT_BODY, INK, max_width=LOBBY.url.width,
                 midleft=(LOBBY.url.left, LOBBY.url.centery))
-        code = f"{t('code')}: {ctx.join_code or (ctx.model.table.get('join_code') or '')}"
+        code = f"{t('tv.code')}: {ctx.join_code or (ctx.model.table.get('join_code') or '')}"
         shadow_text(tc, canvas, code, layout.TEXT_HUGE, GOLD, midleft=(LOBBY.code.left, LOBBY.code.centery))
-        blit_lines(tc, canvas, t("join_hint"), layout.TEXT_SMALL, INK, LOBBY.hint)  # light ink: read from the couch
+        blit_lines(tc, canvas, t("tv.join_hint"), layout.TEXT_SMALL, INK, LOBBY.hint)  # light ink: read from the couch
         notes = []
         if ctx.lan_warning:
-            notes.append(t("lan_warning"))
+            notes.append(t("tv.lan_warning"))
         if ctx.port_note:
             notes.append(ctx.port_note)
         if ctx.notice:
@@ -212,23 +213,23 @@ class LobbyScene(Scene):
         seats = list(table.get("seats") or ())
         watchers = table.get("watchers") or 0
         waiting = [str(name) for name in table.get("waiting") or ()]
-        title = f"{t('players')} ({len(seats)})"
+        title = f"{t('seats.title')} ({len(seats)})"
         heading = LOBBY.players_heading(beside_board)
         room = heading.width
         # how many joined to play and wait for a seat (they are among the watchers); their names, in
         # the order they came, on the line under the seats when there is one
-        note = t("waiting_count", n=len(waiting)) if waiting else t("watchers", n=watchers) if watchers else ""
+        note = t("tv.waiting_count", n=len(waiting)) if waiting else t("lobby.watchers", n=watchers) if watchers else ""
         if note:
             room -= tc.blit(canvas, note, layout.TEXT_SMALL, INK_DIM, max_width=heading.width // 2,
                             midright=(heading.right, heading.centery)).width + 16
         if waiting and seats and len(seats) < layout.MAX_SEATS:
             line = LOBBY.player_line(len(seats), beside_board)
-            blit_lines(tc, canvas, t("waiting_seat", names=", ".join(waiting)), layout.TEXT_SMALL, INK_DIM,
+            blit_lines(tc, canvas, t("lobby.waiting", names=", ".join(waiting)), layout.TEXT_SMALL, INK_DIM,
                        line.inflate(-48, -8))
         shadow_text(tc, canvas, title, layout.TEXT_LARGE, INK, max_width=room, midleft=(heading.left, heading.centery))
         if not seats:
             line = LOBBY.player_line(0, beside_board)
-            tc.blit(canvas, t("waiting_players"), layout.TEXT_BODY, INK_DIM, max_width=line.width - 24,
+            tc.blit(canvas, t("tv.waiting_players"), layout.TEXT_BODY, INK_DIM, max_width=line.width - 24,
                     midleft=(line.left + 24, line.centery))
             return
         for i, seat in enumerate(seats[:layout.MAX_SEATS]):
@@ -260,13 +261,13 @@ class LobbyScene(Scene):
         t = self.ctx.texts
         tags = []
         if seat.get("host"):
-            tags.append((t("host"), GOLD))
+            tags.append((t("seat.host"), GOLD))
         if seat.get("bot"):
-            key = f"level.{seat['level']}" if seat.get("level") else f"bot_kind.{seat['bot']}"
+            key = f"level.{seat['level']}" if seat.get("level") else f"tv.bot_kind.{seat['bot']}"
             label = t(key)
-            tags.append((f"{t('bot')} · {str(seat['bot']) if label == key else label}", INK_DIM))
+            tags.append((f"{t('seat.bot')} · {str(seat['bot']) if label == key else label}", INK_DIM))
         if not seat.get("connected", True):
-            tags.append((t("away"), WARN))
+            tags.append((t("seat.offline"), WARN))
         return tags
 
     def _draw_settings(self, canvas: pygame.Surface) -> None:
@@ -279,12 +280,14 @@ class LobbyScene(Scene):
         tc.blit(canvas, game_name(t, game), layout.TEXT_LARGE, GOLD, topleft=(box.left + 28, box.top + 16))
         lo, hi = entry.get("min_players"), entry.get("max_players")
         if isinstance(lo, int) and isinstance(hi, int):
-            tc.blit(canvas, t("needs_players", min=lo, max=hi), layout.TEXT_SMALL, INK_DIM,
+            tc.blit(canvas, t("tv.needs_players", min=lo, max=hi), layout.TEXT_SMALL, INK_DIM,
                     topright=(box.right - 28, box.top + 26))
-        self._draw_options(canvas, box)
         count = len(table.get("seats") or ())
+        ready = None
         if isinstance(lo, int) and isinstance(hi, int) and lo <= count <= hi:
-            tc.blit(canvas, t("ready"), layout.TEXT_SMALL, GOLD, bottomright=(box.right - 28, box.bottom - 12))
+            ready = tc.blit(canvas, t("tv.ready"), layout.TEXT_SMALL, GOLD,
+                            bottomright=(box.right - 28, box.bottom - 12))
+        self._draw_options(canvas, box, ready)
 
     def option_texts(self) -> list[tuple[str, str]]:
         """Return each shown option as (name, 'Label: value'), in the order they are drawn."""
@@ -292,20 +295,37 @@ class LobbyScene(Scene):
         return [(o["name"], f"{self.option_label(o)}: {self.value_label(o, values.get(o['name'], o.get('default')))}")
                 for o in self.shown_options()]
 
-    def _draw_options(self, canvas: pygame.Surface, box: pygame.Rect) -> None:
-        """Lay the options out left to right, wrapping to a second line; underline the selected one."""
-        tc = self.ctx.tc
-        x, y = box.left + 28, box.top + 70
-        for name, text in self.option_texts():
+    def option_layout(self, box: pygame.Rect,
+                      ready: pygame.Rect | None) -> tuple[int, list[tuple[str, str, pygame.Rect]]]:
+        """Return the text size and each option's (name, text, rect), left to right and wrapping.
+
+        The largest size at which every option stays inside the settings box and clear of the 'ready' note.
+        """
+        tc, texts = self.ctx.tc, self.option_texts()
+        left, right, top = box.left + 28, box.right - 28, box.top + 70
+        placed: list[tuple[str, str, pygame.Rect]] = []
+        for size in range(layout.TEXT_BODY, MIN_OPTION_SIZE - 1, -2):
+            step, x, y, placed = size + 6, left, top, []
+            for name, text in texts:
+                surf = tc.fit(text, size, right - left)
+                rect = surf.get_rect(topleft=(x, y))
+                if x > left and (rect.right > right or ready is not None and rect.colliderect(ready)):
+                    rect.topleft = x, y = left, y + step
+                placed.append((name, text, rect))
+                x = rect.right + OPTION_GAP
+            if all(r.bottom <= box.bottom - 6 and (ready is None or not r.colliderect(ready)) for _n, _t, r in placed):
+                return size, placed
+        return MIN_OPTION_SIZE, placed
+
+    def _draw_options(self, canvas: pygame.Surface, box: pygame.Rect, ready: pygame.Rect | None) -> None:
+        """Draw the options where `option_layout` puts them; underline the selected one."""
+        size, placed = self.option_layout(box, ready)
+        for name, text, rect in placed:
             chosen = name == self.selected
-            surf = tc.fit(text, layout.TEXT_BODY, box.width - 56)
-            if x > box.left + 28 and x + surf.get_width() > box.right - 28:
-                x, y = box.left + 28, y + 40
-            r = tc.blit(canvas, text, layout.TEXT_BODY, GOLD if chosen else INK, max_width=box.width - 56,
-                        topleft=(x, y))
+            r = self.ctx.tc.blit(canvas, text, size, GOLD if chosen else INK, max_width=box.width - 56,
+                                 topleft=rect.topleft)
             if chosen:
                 pygame.draw.line(canvas, GOLD, (r.left, r.bottom + 2), (r.right, r.bottom + 2), 3)
-            x = r.right + OPTION_GAP
 
 
 def _text_or(t: Any, key: str, fallback: str) -> str:

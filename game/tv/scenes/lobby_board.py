@@ -1,8 +1,8 @@
 """The lobby's household board: the chosen game's leaders (people only) and its last results.
 
 Drawn from the public update's `history` (docs/protocol.md), per game id; the column of each
-leader's best score is labelled by the game's own TV text `history.best` (the platform's "Best"
-otherwise), so the platform never says which way a game counts.
+leader's best score is labelled by the game's own text `game.history.best` (the platform's
+`history.best`, "Best", otherwise), so the platform never says which way a game counts.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, Callable
 import pygame
 
 from game.tv import layout
-from game.tv.i18n import number
+from game.tv.i18n import Texts, number
 from game.tv.render import GOLD, GREY, INK, INK_DIM, PANEL, Colour, TextCache, panel
 
 LEADERS_SHOWN = 5
@@ -47,8 +47,8 @@ def when_text(t: Callable[..., str], ended: Any, now: float) -> str:
         return ""
     days = (datetime.fromtimestamp(now).date() - then.date()).days
     if 0 <= days < WEEK:
-        return t("history.day_time", day=t("history.days").split()[then.weekday()], time=f"{then:%H:%M}")
-    return t("history.date", day=str(then.day), month=t("history.months").split()[then.month - 1])
+        return t("tv.history.day_time", day=t("tv.history.days").split()[then.weekday()], time=f"{then:%H:%M}")
+    return t("tv.history.date", day=str(then.day), month=t("tv.history.months").split()[then.month - 1])
 
 
 def score(value: Any) -> str:
@@ -91,7 +91,7 @@ def fit_pieces(tc: TextCache, t: Callable[..., str], pieces: list[tuple[str, Col
     shown = list(pieces)
     while len(shown) > 2:
         shown.pop()
-        trial = shown + [(t("history.more", n=len(pieces) - len(shown)), INK_DIM)]
+        trial = shown + [(t("tv.history.more", n=len(pieces) - len(shown)), INK_DIM)]
         if _line_width(tc, trial, MIN_SIZE) <= width:
             return trial, MIN_SIZE
     return shown, MIN_SIZE
@@ -107,7 +107,7 @@ def board_height(board: dict[str, list[dict[str, Any]]]) -> int:
     return height
 
 
-def draw_board(tc: TextCache, t: Callable[..., str], canvas: pygame.Surface, rect: pygame.Rect,
+def draw_board(tc: TextCache, t: Texts, canvas: pygame.Surface, rect: pygame.Rect,
                board: dict[str, list[dict[str, Any]]], now: float) -> None:
     """Draw the board from the top of `rect`, as tall as it needs: the leaders' table, then the last results."""
     panel(canvas, pygame.Rect(rect.left, rect.top, rect.width, min(rect.height, board_height(board))), PANEL, INK_DIM, 2)
@@ -143,11 +143,11 @@ def _columns(tc: TextCache, labels: list[str], cells: list[list[str]], label_siz
     return rights, x - left
 
 
-def _draw_leaders(tc: TextCache, t: Callable[..., str], canvas: pygame.Surface, leaders: list[dict[str, Any]],
+def _draw_leaders(tc: TextCache, t: Texts, canvas: pygame.Surface, leaders: list[dict[str, Any]],
                   left: int, right: int, y: int) -> int:
     """Draw the header and a line per leader (name, wins, games, best), numbers right-aligned; return the y after."""
     size = layout.TEXT_SMALL
-    labels = [t("history.wins"), t("history.games"), t("history.best")]
+    labels = [t("history.wins"), t("history.games"), t.own("game.history.best", "history.best")]
     cells = [[str(r.get("name", "")), score(r.get("wins")), score(r.get("games")), score(r.get("best"))]
              for r in leaders]
     for label_size in (size, MIN_SIZE):  # long headings (a language's, a game's) shrink before the names do

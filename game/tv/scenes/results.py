@@ -26,7 +26,7 @@ DETAIL_COLUMNS = ("detail0", "detail1")
 class ResultsScene(Scene):
     """Shows the final scores; Enter plays again with the same seats, L goes back to the lobby."""
 
-    keys_text = "keys.results"
+    keys_text = "tv.keys.results"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -109,11 +109,11 @@ class ResultsScene(Scene):
         lines, lay = self.chart_lines(), self.layout()
         names = [ctx.model.name(w) for w in outcome.get("winners") or ()]
         if not names:
-            title = t("results.over")
+            title = t("tv.results.over")
         elif len(names) == 1:
-            title = t("results.wins", name=names[0])
+            title = t("over.winner", name=names[0])
         else:
-            title = t("results.share", names=t.names(names))
+            title = t("tv.results.share", names=t.names(names))
         shadow_text(tc, canvas, title, layout.TEXT_TITLE, GOLD, max_width=lay.banner.width,
                     center=lay.banner.center)
         note_text = game.note(t, detail)
@@ -123,7 +123,7 @@ class ResultsScene(Scene):
             panel(canvas, box.inflate(32, 8), PANEL, None, radius=14)
             canvas.blit(note, box)
         panel(canvas, lay.header.inflate(24, 4), PANEL, None, radius=14)  # the confetti falls behind it
-        headings = [*game.columns(t)[:len(DETAIL_COLUMNS)], t("results.total")]
+        headings = [*game.columns(t)[:len(DETAIL_COLUMNS)], t("over.total")]
         for col, text in zip([*DETAIL_COLUMNS[:len(headings) - 1], "total"], headings):
             lo, hi = lay.column(col)
             tc.blit(canvas, text, layout.TEXT_BODY, INK_DIM, midright=(hi, lay.header.centery))
@@ -132,8 +132,8 @@ class ResultsScene(Scene):
             self._draw_line(canvas, lay, i, entry, game, detail)
         if lines:
             limit = chart.limit_of(outcome.get("course"))
-            chart.draw(canvas, tc, lay.chart(len(ranking)), lines, title=t("chart.title"), limit=limit,
-                       limit_label=t("chart.limit", n=limit) if limit is not None else "")
+            chart.draw(canvas, tc, lay.chart(len(ranking)), lines, title=t("over.chart"), limit=limit,
+                       limit_label=t("over.chart_limit", n=limit) if limit is not None else "")
         panel(canvas, lay.keys, PANEL, None)
         tc.blit(canvas, t(self.keys_text), layout.TEXT_BODY, INK, max_width=lay.keys.width - 40,
                 center=lay.keys.center)

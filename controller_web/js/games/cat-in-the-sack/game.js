@@ -19,7 +19,7 @@ function header(app) {
       el("span", { text: v.mice, "aria-hidden": "true" }),
     ]) : null,
     el("span", { class: "round" }, [
-      el("span", { text: t("head.round", { n: v.round, of: v.rounds }) }),
+      el("span", { text: t("head.round", { n: v.round, total: v.rounds }) }),
       el("span", { class: "start small", text: t("head.start", { name: seatOf(u, v.start_player).name }) }),
     ]),
   ]);

@@ -19,7 +19,7 @@ export function watchTable(update, secondsLeft) {
   return [
     el("header", { class: "game-head" }, [
       el("span", { class: "round" }, [
-        el("span", { text: t("head.round", { n: v.round, of: v.rounds }) }),
+        el("span", { text: t("head.round", { n: v.round, total: v.rounds }) }),
         el("span", { class: "start small", text: t("head.start", { name: seatOf(u, v.start_player).name }) }),
       ]),
     ]),

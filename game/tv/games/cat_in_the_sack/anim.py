@@ -28,8 +28,8 @@ BANK_POINT: Point = (SACK.bank.centerx, SACK.bank.centery)
 def card_name(t: Texts, card: int | str | None) -> str:
     """Return a card's name in the TV's language: '11 cat', 'rabbit', 'big dog'."""
     if isinstance(card, int) and not isinstance(card, bool):
-        return t("card.cat", n=card)
-    return t(f"card.{card}")
+        return t("card.in_text.cat", value=card)
+    return t(f"card.in_text.{card}")
 
 
 def row_len_for(view: dict[str, Any]) -> int:
@@ -84,7 +84,7 @@ class SackAnimator:
             seat = ev.get("seat")
             if kind == "card_chosen" and isinstance(seat, int):
                 tl.add("chosen", at, 0.4, Sfx.FLIP, seat=seat, players=players)
-                tl.say(at, t("ev.card_chosen", name=self.name_of(seat)))
+                tl.say(at, t("tv.ev.card_chosen", name=self.name_of(seat)))
             elif kind == "row_laid":
                 owners = ev.get("owners") or []
                 for k, owner in enumerate(owners):
@@ -92,20 +92,20 @@ class SackAnimator:
                            else SACK.row_slot(0, len(owners)).center)
                     tl.add("lay", at + 0.1 * k, 0.45, Sfx.FLIP if k == 0 else None, index=k, src=src,
                            dst=SACK.row_slot(k + 1, len(owners)).center)
-                tl.say(at, t("ev.row_laid"))
+                tl.say(at, t("tv.ev.row_laid"))
                 at += 0.1 * len(owners) + 0.45
             elif kind == "card_revealed" and not won:
                 index = ev.get("index")
                 if isinstance(index, int):
                     tl.add("flip", at, 0.45, Sfx.FLIP, index=index, card=ev.get("card"),
                            rect=SACK.row_slot(index + 1, row_len))
-                    tl.say(at, t("ev.card_revealed", card=card_name(t, ev.get("card"))))
+                    tl.say(at, t("tv.ev.card_revealed", card=card_name(t, ev.get("card"))))
                     at += 0.2
             elif kind == "bid" and isinstance(seat, int):
                 spot = SACK.bid_spot(seat, players)
                 tl.add("coins", at, 0.45, None, src=SACK.seat(seat, players).center, dst=spot.center, count=3)
                 tl.add("pop", at + 0.3, 0.7, Sfx.BID, seat=seat, text=str(ev.get("total")), at=spot.center)
-                tl.say(at, t("ev.bid", name=self.name_of(seat), total=ev.get("total")))
+                tl.say(at, t("tv.ev.bid", name=self.name_of(seat), total=ev.get("total")))
                 at += 0.3
             elif kind == "passed" and isinstance(seat, int):
                 dst = SACK.seat(seat, players).center
@@ -118,12 +118,12 @@ class SackAnimator:
                     i = mouse_cards.index(ev["mouse_card"])
                     src = SACK.mouse_card(i, len(mouse_cards)).center
                     tl.add("coins", at, 0.75, Sfx.COIN, src=src, dst=dst, count=min(took, 8), label=f"+{took}")
-                    tl.say(at, t("ev.passed", name=self.name_of(seat), took=took))
+                    tl.say(at, t("tv.ev.passed", name=self.name_of(seat), took=took))
                 elif not any(e.get("type") == "round_void" for e in events):
-                    tl.say(at, t("ev.passed_nothing", name=self.name_of(seat)))
+                    tl.say(at, t("tv.ev.passed_nothing", name=self.name_of(seat)))
                 at += 0.35
             elif kind == "offer" and isinstance(seat, int):
-                tl.say(at, t("ev.offer", name=self.name_of(seat)))
+                tl.say(at, t("tv.ev.offer", name=self.name_of(seat)))
             elif kind in ("dogs", "sack_won", "round_void") and not collect_scheduled:
                 collect_scheduled = True
                 at = self._collect(events, snapshot, players, at)
@@ -139,10 +139,10 @@ class SackAnimator:
                     for i, mc in enumerate(cards):
                         tl.add("coins", at + 0.12 * i, 0.6, Sfx.COIN if i == 0 else None, src=BANK_POINT,
                                dst=SACK.mouse_card(i, len(cards)).center, count=min(int(mc[0]), 6))
-                key = f"ev.round_started.{ev.get('refill')}"
+                key = f"tv.ev.round_started.{ev.get('refill')}"
                 tl.say(at, t(key, n=ev.get("round")))
             elif kind == "game_over":  # the score screen plays the fanfare
-                tl.say(at, t("ev.game_over"))
+                tl.say(at, t("tv.ev.game_over"))
         tl.close_beat()
 
     def _collect(self, events: list[dict[str, Any]], snapshot: list[dict[str, Any]], players: int,
@@ -175,7 +175,7 @@ class SackAnimator:
             if chased is not None:
                 chased_idx = next((k for k, c in enumerate(cards) if c == chased and k not in dog_idx), None)
             if chased is not None:
-                tl.say(at, t("ev.dogs_chase", dog=card_name(t, dogs_ev["dogs"][0]), card=card_name(t, chased)))
+                tl.say(at, t("tv.ev.dogs_chase", dog=card_name(t, dogs_ev["dogs"][0]), card=card_name(t, chased)))
             elif len(dog_idx) >= 2:
                 tl.say(at, t("ev.dogs_fight"))
         chase = CHASE_SECONDS if (chased_idx is not None or len(dog_idx) >= 2) else 0.0
@@ -185,10 +185,10 @@ class SackAnimator:
                dogs=dog_idx, chased=chased_idx, chase_share=chase / (chase + COLLECT_SECONDS), dst=dst)
         if won:
             tl.add("sound", at + chase, 0.1, Sfx.MEOW if int(won.get("value") or 0) >= 0 else Sfx.BARK)
-            tl.say(at + chase, t("ev.sack_won", name=self.name_of(winner), paid=won.get("paid"),
+            tl.say(at + chase, t("tv.ev.sack_won", name=self.name_of(winner), paid=won.get("paid"),
                                     value=won.get("value")))
         elif void:
-            tl.say(at + chase, t("ev.round_void"))
+            tl.say(at + chase, t("tv.ev.round_void"))
         return at + chase + COLLECT_SECONDS
 
     # ---------------------------------------------------------------- time

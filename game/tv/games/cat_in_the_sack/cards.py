@@ -401,7 +401,7 @@ LABELLED = ("big_dog", "small_dog")  # the cards whose picture alone does not sa
 
 def card_labels(texts: Callable[[str], str]) -> dict[str, str]:
     """Return the names written on the labelled cards, in the language of `texts` (a game.tv.i18n.Texts)."""
-    return {card: texts(f"label.{card}") for card in LABELLED}
+    return {card: texts(f"card.in_text.{card}") for card in LABELLED}
 
 
 class CardArt:

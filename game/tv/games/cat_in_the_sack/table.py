@@ -114,12 +114,12 @@ class SackTableScene(TableScene):
 
     def _paint_round(self, canvas: pygame.Surface, round_no: Any, rounds: Any) -> None:
         panel(canvas, SACK.round_label, PANEL, INK_DIM, 2)
-        self.ctx.tc.blit(canvas, self.ctx.texts("round", n=round_no, total=rounds), layout.TEXT_LARGE, INK,
+        self.ctx.tc.blit(canvas, self.ctx.texts("head.round", n=round_no, total=rounds), layout.TEXT_LARGE, INK,
                          max_width=SACK.round_label.width - 30, center=SACK.round_label.center)
 
     def _paint_bank(self, canvas: pygame.Surface, bank: Any) -> None:
         panel(canvas, SACK.bank, PANEL, INK_DIM, 2)
-        self.ctx.tc.blit(canvas, self.ctx.texts("bank", n=bank), layout.TEXT_LARGE, GOLD,
+        self.ctx.tc.blit(canvas, self.ctx.texts("tv.bank", n=bank), layout.TEXT_LARGE, GOLD,
                          max_width=SACK.bank.width - 30, center=SACK.bank.center)
 
     def _paint_banner(self, canvas: pygame.Surface, phase: Any, name: str | None, colour_text: str | None,
@@ -137,11 +137,11 @@ class SackTableScene(TableScene):
             tc.blit(canvas, t(key, name=name), layout.TEXT_HUGE, ink, max_width=room,
                     midleft=(banner.left + 96, banner.centery))
             if seconds is not None:
-                tc.blit(canvas, t("seconds", n=seconds), layout.TEXT_LARGE, ink,
+                tc.blit(canvas, t("timer.seconds", s=seconds), layout.TEXT_LARGE, ink,
                         midright=(banner.right - 24, banner.centery))
         else:
             panel(canvas, banner, PANEL, INK_DIM, 2, 22)
-            text = t("turn.over") if phase == "over" else t("turn.choose")
+            text = t("tv.turn.over") if phase == "over" else t("tv.turn.choose")
             tc.blit(canvas, text, layout.TEXT_LARGE, INK, max_width=banner.width - 40, center=banner.center)
 
     def _paint_mouse_card(self, canvas: pygame.Surface, i: int, count: int, value: int, mice: int) -> None:
@@ -226,14 +226,14 @@ class SackTableScene(TableScene):
             if bid[1]:
                 mini = self.ctx.art.face("back", MINI_CARD)
                 canvas.blit(mini, mini.get_rect(midleft=(inside.left + 14, inside.centery)))
-                tc.blit(canvas, t("chosen"), layout.TEXT_SMALL, INK, max_width=inside.width - MINI_CARD[0] - 40,
+                tc.blit(canvas, t("seat.chosen"), layout.TEXT_SMALL, INK, max_width=inside.width - MINI_CARD[0] - 40,
                         midleft=(inside.left + MINI_CARD[0] + 28, inside.centery))
             else:
-                tc.blit(canvas, t("choosing"), layout.TEXT_SMALL, INK_DIM, max_width=inside.width - 20,
+                tc.blit(canvas, t("seat.choosing"), layout.TEXT_SMALL, INK_DIM, max_width=inside.width - 20,
                         center=inside.center)
         elif bid[0] == "passed":
             panel(canvas, spot, (50, 56, 58), GREY, 3, 18)
-            tc.blit(canvas, t("passed"), layout.TEXT_BODY, INK, max_width=inside.width - 20, center=inside.center)
+            tc.blit(canvas, t("seat.passed"), layout.TEXT_BODY, INK, max_width=inside.width - 20, center=inside.center)
         elif bid[1]:
             panel(canvas, spot, PANEL, colour, 3, 18)
             draw_coins(canvas, tc, self.ctx.art.coin(15), bid[1], SACK.bid_coins(seat, players), label_size=0)
@@ -257,7 +257,7 @@ class SackTableScene(TableScene):
         face = ctx.art.face("sack", MARKER_SIZE)
         rect = face.get_rect(center=(int(center[0]), int(center[1]) - 8))
         canvas.blit(face, rect)
-        label = ctx.tc.blit(canvas, ctx.texts("start"), layout.TEXT_SMALL, GOLD,
+        label = ctx.tc.blit(canvas, ctx.texts("seat.start"), layout.TEXT_SMALL, GOLD,
                             midtop=(rect.centerx, rect.bottom - 4))
         return rect.union(label)
 

@@ -27,7 +27,7 @@ def card_name(t: Texts, card: Any) -> str:
     """Return a card's name in the TV's language: '7', 'Peek', 'Swap', 'Draw 2'."""
     if isinstance(card, int) and not isinstance(card, bool):
         return str(card)
-    return t(f"power.{card}")
+    return t(f"rt.card.{card}")
 
 
 class RatAnimator:
@@ -67,15 +67,15 @@ class RatAnimator:
                     for p in range(1, 5):
                         tl.add("fly", at + 0.04 * (s + p), 0.35, Sfx.FLIP if s == p == 1 else None, size=size,
                                card=None, src=pile, dst=RAT.card(s, n, p).center)
-                tl.say(at, t("ev.round_dealt", n=ev.get("round")))
+                tl.say(at, t("tv.ev.round_dealt", n=ev.get("round")))
                 at += 0.3
             elif kind == "look":
-                tl.say(at, t("ev.look"))
+                tl.say(at, t("tv.ev.look"))
             elif kind == "drew" and isinstance(seat, int):
                 from_discard = ev.get("source") == "discard"
                 tl.add("fly", at, 0.4, Sfx.FLIP, size=size, card=ev.get("card") if from_discard else None,
                        src=discard if from_discard else pile, dst=RAT.drawn(seat, n).center)
-                tl.say(at, t("ev.drew_discard" if from_discard else "ev.drew_pile", name=name,
+                tl.say(at, t("tv.ev.drew_discard" if from_discard else "tv.ev.drew_pile", name=name,
                              card=card_name(t, ev.get("card"))))
                 at += 0.3
             elif kind == "replaced" and isinstance(seat, int):
@@ -84,19 +84,19 @@ class RatAnimator:
                 tl.add("fly", at, 0.4, Sfx.FLIP, size=size, card=ev.get("card"), src=RAT.drawn(seat, n).center,
                        dst=slot, hide=(seat, position))
                 tl.add("fly", at + 0.15, 0.4, None, size=size, card=ev.get("discarded"), src=slot, dst=discard)
-                tl.say(at, t("ev.replaced", name=name, pos=ev.get("position"),
+                tl.say(at, t("tv.ev.replaced", name=name, pos=ev.get("position"),
                              card=card_name(t, ev.get("discarded"))))
                 at += 0.4
             elif kind == "discarded" and isinstance(seat, int):
                 tl.add("fly", at, 0.4, Sfx.FLIP, size=size, card=ev.get("card"), src=RAT.drawn(seat, n).center,
                        dst=discard)
-                tl.say(at, t("ev.discarded", name=name, card=card_name(t, ev.get("card"))))
+                tl.say(at, t("tv.ev.discarded", name=name, card=card_name(t, ev.get("card"))))
                 at += 0.3
             elif kind == "power_used" and isinstance(seat, int):
-                tl.say(at, t("ev.power_used", name=name, card=card_name(t, ev.get("power"))))
+                tl.say(at, t("tv.ev.power_used", name=name, card=card_name(t, ev.get("power"))))
             elif kind == "peeked" and isinstance(seat, int):
                 tl.add("glance", at, 0.8, None, rect=RAT.card(seat, n, int(ev.get("position") or 1)))
-                tl.say(at, t("ev.peeked", name=name, pos=ev.get("position")))
+                tl.say(at, t("tv.ev.peeked", name=name, pos=ev.get("position")))
                 at += 0.5
             elif kind == "swapped" and isinstance(seat, int) and isinstance(ev.get("other_seat"), int):
                 mine = (seat, int(ev.get("position") or 1))
@@ -104,31 +104,31 @@ class RatAnimator:
                 a, b = RAT.card(mine[0], n, mine[1]).center, RAT.card(theirs[0], n, theirs[1]).center
                 tl.add("fly", at, 0.6, Sfx.FLIP, size=size, card=None, src=a, dst=b, hide=theirs)
                 tl.add("fly", at, 0.6, None, size=size, card=None, src=b, dst=a, hide=mine)
-                tl.say(at, t("ev.swapped", name=name, pos=ev.get("position"),
+                tl.say(at, t("tv.ev.swapped", name=name, pos=ev.get("position"),
                              other=self.name_of(ev["other_seat"]), other_pos=ev.get("other_position")))
                 at += 0.5
             elif kind == "swap_skipped" and isinstance(seat, int):
-                tl.say(at, t("ev.swap_skipped", name=name))
+                tl.say(at, t("tv.ev.swap_skipped", name=name))
             elif kind == "draw_again" and isinstance(seat, int):
-                tl.say(at, t("ev.draw_again", name=name, n=ev.get("draws_left")))
+                tl.say(at, t("tv.ev.draw_again", name=name, n=ev.get("draws_left")))
             elif kind == "knocked" and isinstance(seat, int):
                 tl.add("knock", at, 0.9, Sfx.BID, rect=RAT.seat(seat, n))
-                tl.say(at, t("ev.knocked", name=name))
+                tl.say(at, t("tv.ev.knocked", name=name))
                 at += 0.5
             elif kind == "reshuffled":
-                tl.say(at, t("ev.reshuffled", n=ev.get("pile")))
+                tl.say(at, t("tv.ev.reshuffled", n=ev.get("pile")))
             elif kind == "revealed":
                 lines = [list(line) if isinstance(line, list) else [] for line in ev.get("lines") or ()]
                 shown = tl.add("round_end", at, ROUND_END_SECONDS, Sfx.FLIP, lines=lines, round=None,
                                scores=None, totals=None).data
-                tl.say(at, t("ev.revealed"))
+                tl.say(at, t("tv.ev.revealed"))
                 shown_until = at + ROUND_END_SECONDS
                 at += 0.4
             elif kind == "power_replaced" and isinstance(seat, int):
                 position = int(ev.get("position") or 1)
                 slot = RAT.card(seat, n, position).center
                 tl.add("fly", at, 0.35, None, size=size, card=ev.get("power"), src=slot, dst=discard)
-                tl.say(at, t("ev.power_replaced", name=name, card=card_name(t, ev.get("power"))))
+                tl.say(at, t("tv.ev.power_replaced", name=name, card=card_name(t, ev.get("power"))))
                 if shown is not None and seat < len(shown["lines"]) and position <= len(shown["lines"][seat]):
                     shown["lines"][seat][position - 1] = ev.get("card")
                 at += 0.2
@@ -136,16 +136,16 @@ class RatAnimator:
                 if shown is not None:
                     shown.update(round=ev.get("round"), scores=list(ev.get("scores") or ()),
                                  totals=list(ev.get("totals") or ()))
-                tl.say(at + 0.6, t("ev.round_scored", n=ev.get("round")))
+                tl.say(at + 0.6, t("tv.ev.round_scored", n=ev.get("round")))
                 at = max(at, shown_until)  # the next deal once the table had time to read the lines
             elif kind == "eliminated":
                 out = [self.name_of(s) for s in ev.get("seats") or () if isinstance(s, int)]
                 if out:
-                    tl.say(at, t("ev.eliminated", names=", ".join(out)))
+                    tl.say(at, t("tv.ev.eliminated", names=", ".join(out)))
             elif kind == "time_up":
-                tl.say(at, t("ev.time_up"))
+                tl.say(at, t("tv.ev.time_up"))
             elif kind == "game_over":
-                tl.say(at, t("ev.game_over"))
+                tl.say(at, t("tv.ev.game_over"))
         tl.close_beat()
 
     def round_end(self) -> dict[str, Any] | None:

@@ -1,4 +1,4 @@
-"""Rat-a-Tat Cat on the TV: its table scene, its part of the score screen and its texts.
+"""Rat-a-Tat Cat on the TV: its table scene, its part of the score screen (its texts: its locale files).
 
 The platform finds this module by the game id (game.tv.games.screens_for) and uses `SCREENS`.
 The scene draws the public view only: a face-down card is a back (the view has no value for
@@ -29,106 +29,6 @@ POWER_BG = (74, 40, 120)
 DEAD = (60, 60, 64)
 CARD_TEXT_PAIRS = (  # each card text's ink and its paper (tests/test_tv_rat.py checks WCAG AA)
     (CAT_INK, CREAM), (RAT_INK, CREAM), (INK, POWER_BG), (INK, DEAD))
-
-TEXTS: dict[str, dict[str, str]] = {
-    "history.best": {"en": "Best round", "es": "Mejor ronda", "fr": "Meilleure manche",
-                     "hu": "Legjobb forduló"},  # the lowest score of one round
-    "game.rat-a-tat-cat": {"en": "Rat-a-Tat Cat", "es": "Rat-a-Tat Cat", "fr": "Rat-a-Tat Cat", "hu": "Rat-a-Tat Cat"},
-    "opt.end": {"en": "Game ends", "es": "Fin de partida", "fr": "Fin de partie", "hu": "Játék vége"},
-    "opt.end.rounds": {"en": "after rounds", "es": "por rondas", "fr": "en manches", "hu": "fordulók után"},
-    "opt.end.time": {"en": "on time", "es": "por tiempo", "fr": "au temps", "hu": "időre"},
-    "opt.end.elimination": {"en": "elimination", "es": "eliminación", "fr": "élimination", "hu": "kiesés"},
-    "opt.rounds": {"en": "Rounds", "es": "Rondas", "fr": "Manches", "hu": "Fordulók"},
-    "opt.minutes": {"en": "Minutes", "es": "Minutos", "fr": "Minutes", "hu": "Perc"},
-    "opt.limit": {"en": "Out at", "es": "Eliminado en", "fr": "Éliminé à", "hu": "Kiesés"},
-    "opt.kids": {"en": "Kids' game", "es": "Versión infantil", "fr": "Version enfants", "hu": "Gyerekváltozat"},
-    "hdr.rounds": {"en": "Round {n}/{total}", "es": "Ronda {n}/{total}", "fr": "Manche {n}/{total}",
-                   "hu": "{n}/{total}. forduló"},
-    "hdr.time": {"en": "Round {n} · {minutes} min", "es": "Ronda {n} · {minutes} min",
-                 "fr": "Manche {n} · {minutes} min", "hu": "{n}. forduló · {minutes} perc"},
-    "hdr.time_left": {"en": "Round {n} · {left} left", "es": "Ronda {n} · quedan {left}",
-                      "fr": "Manche {n} · encore {left}", "hu": "{n}. forduló · még {left}"},
-    "hdr.time_up": {"en": "Round {n} · last round", "es": "Ronda {n} · la última", "fr": "Manche {n} · la dernière",
-                    "hu": "{n}. forduló · az utolsó"},
-    "hdr.elimination": {"en": "Round {n} · out at {limit}", "es": "Ronda {n} · fuera en {limit}",
-                        "fr": "Manche {n} · éliminé à {limit}", "hu": "{n}. forduló · kiesés: {limit}"},
-    "turn.look": {"en": "Everyone: look at your outer cards", "es": "Todos: mirad vuestras cartas de los lados",
-                  "fr": "Tout le monde : regardez vos cartes du bout", "hu": "Mindenki: nézd meg a szélső lapjaidat"},
-    "turn.draw": {"en": "{name}: draw a card", "es": "{name}: roba una carta", "fr": "{name} : piochez",
-                  "hu": "{name}: húzz egy lapot"},
-    "turn.decide": {"en": "{name}: keep or discard", "es": "{name}: quédatela o descártala",
-                    "fr": "{name} : garder ou défausser", "hu": "{name}: tartsd meg vagy dobd el"},
-    "turn.end_turn": {"en": "{name}: knock or end the turn", "es": "{name}: llama o termina el turno",
-                      "fr": "{name} : frapper ou finir le tour", "hu": "{name}: kopogj vagy zárd a kört"},
-    "turn.deal": {"en": "The round is over", "es": "La ronda ha terminado", "fr": "La manche est finie",
-                  "hu": "Vége a fordulónak"},
-    "turn.over": {"en": "Game over", "es": "Fin de la partida", "fr": "Partie terminée", "hu": "Vége a játéknak"},
-    "pile": {"en": "Pile {n}", "es": "Mazo {n}", "fr": "Pioche {n}", "hu": "Pakli {n}"},
-    "dead": {"en": "dead", "es": "muerta", "fr": "morte", "hu": "halott"},
-    "knocked": {"en": "knocked", "es": "llamó", "fr": "a frappé", "hu": "kopogott"},
-    "out": {"en": "out", "es": "fuera", "fr": "éliminé", "hu": "kiesett"},
-    "total": {"en": "Total {n}", "es": "Total {n}", "fr": "Total {n}", "hu": "Összesen {n}"},
-    "this_round": {"en": "+{n} this round", "es": "+{n} esta ronda", "fr": "+{n} cette manche",
-                   "hu": "+{n} ebben a fordulóban"},
-    "last_turns": {"en": "{name} knocked · still to play: {names}",
-                   "es": "{name} llamó · aún juegan: {names}",
-                   "fr": "{name} a frappé · encore à jouer : {names}",
-                   "hu": "{name} kopogott · még jön: {names}"},
-    "draws_left": {"en": "Draw 2: {n} left", "es": "Roba 2: quedan {n}", "fr": "Pioche 2 : encore {n}",
-                   "hu": "Húzz 2-t: még {n}"},
-    "power.peek": {"en": "Peek", "es": "Espiar", "fr": "Coup d'œil", "hu": "Kukucs"},
-    "power.swap": {"en": "Swap", "es": "Cambio", "fr": "Échange", "hu": "Csere"},
-    "power.draw2": {"en": "Draw 2", "es": "Roba 2", "fr": "Pioche 2", "hu": "Húzz 2-t"},
-    "ev.round_dealt": {"en": "Round {n}: the cards are dealt", "es": "Ronda {n}: se reparten las cartas",
-                       "fr": "Manche {n} : les cartes sont distribuées", "hu": "{n}. forduló: kiosztva a lapok"},
-    "ev.look": {"en": "Look at your outer cards, then put them back", "es": "Mirad las cartas de los lados y dejadlas",
-                "fr": "Regardez vos cartes du bout, puis reposez-les", "hu": "Nézd meg a szélső lapokat, aztán tedd vissza"},
-    "ev.drew_pile": {"en": "{name} draws from the pile", "es": "{name} roba del mazo", "fr": "{name} pioche",
-                     "hu": "{name} húz a pakliból"},
-    "ev.drew_discard": {"en": "{name} takes the {card} from the discard", "es": "{name} toma el {card} del descarte",
-                        "fr": "{name} prend le {card} de la défausse", "hu": "{name} elveszi a dobottat: {card}"},
-    "ev.replaced": {"en": "{name} replaces card {pos}: out goes a {card}",
-                    "es": "{name} cambia la carta {pos}: sale un {card}",
-                    "fr": "{name} remplace la carte {pos} : sort un {card}",
-                    "hu": "{name} cseréli a(z) {pos}. lapot: kimegy egy {card}"},
-    "ev.discarded": {"en": "{name} discards a {card}", "es": "{name} descarta un {card}",
-                     "fr": "{name} défausse un {card}", "hu": "{name} eldob egy lapot: {card}"},
-    "ev.power_used": {"en": "{name} plays {card}", "es": "{name} juega {card}", "fr": "{name} joue {card}",
-                      "hu": "{name} kijátssza: {card}"},
-    "ev.peeked": {"en": "{name} peeks at card {pos}", "es": "{name} espía su carta {pos}",
-                  "fr": "{name} regarde sa carte {pos}", "hu": "{name} megnézi a(z) {pos}. lapját"},
-    "ev.swapped": {"en": "{name} swaps card {pos} with {other}'s card {other_pos}",
-                   "es": "{name} cambia su carta {pos} por la {other_pos} de {other}",
-                   "fr": "{name} échange sa carte {pos} avec la carte {other_pos} de {other}",
-                   "hu": "{name} elcseréli a(z) {pos}. lapját {other} {other_pos}. lapjával"},
-    "ev.swap_skipped": {"en": "{name} swaps nothing", "es": "{name} no cambia nada", "fr": "{name} n'échange rien",
-                        "hu": "{name} nem cserél"},
-    "ev.draw_again": {"en": "{name} draws again ({n} left)", "es": "{name} vuelve a robar (quedan {n})",
-                      "fr": "{name} repioche (encore {n})", "hu": "{name} újra húz (még {n})"},
-    "ev.knocked": {"en": "{name} knocks!", "es": "¡{name} llama!", "fr": "{name} frappe !", "hu": "{name} kopog!"},
-    "ev.reshuffled": {"en": "The discard is shuffled into a new pile of {n}",
-                      "es": "El descarte se baraja: nuevo mazo de {n}",
-                      "fr": "La défausse est mélangée : nouvelle pioche de {n}",
-                      "hu": "A dobott lapokból új pakli: {n} lap"},
-    "ev.revealed": {"en": "Every line is turned up", "es": "Se destapan todas las filas",
-                    "fr": "Toutes les lignes sont retournées", "hu": "Minden sor felfordítva"},
-    "ev.power_replaced": {"en": "{name}'s {card} is replaced from the pile",
-                          "es": "El {card} de {name} se cambia por una carta del mazo",
-                          "fr": "Le {card} de {name} est remplacé par la pioche",
-                          "hu": "{name} {card} lapja helyett új lap jön"},
-    "ev.round_scored": {"en": "Round {n} is scored", "es": "Puntuación de la ronda {n}",
-                        "fr": "Manche {n} comptée", "hu": "{n}. forduló pontjai"},
-    "ev.eliminated": {"en": "Out of the game: {names}", "es": "Fuera del juego: {names}",
-                      "fr": "Éliminé(s) : {names}", "hu": "Kiesett: {names}"},
-    "ev.time_up": {"en": "Time is up: this is the last round", "es": "Se acabó el tiempo: última ronda",
-                   "fr": "Temps écoulé : dernière manche", "hu": "Lejárt az idő: ez az utolsó forduló"},
-    "ev.game_over": {"en": "The game is over!", "es": "¡Se acabó la partida!", "fr": "La partie est finie !",
-                     "hu": "Vége a játéknak!"},
-    "results.rounds": {"en": "Rounds", "es": "Rondas", "fr": "Manches", "hu": "Fordulók"},
-    "results.best": {"en": "Best", "es": "Mejor", "fr": "Meilleure", "hu": "Legjobb"},
-    "results.lowest": {"en": "Lowest total wins", "es": "Gana el total más bajo", "fr": "Le plus petit total gagne",
-                       "hu": "A legkisebb összeg nyer"},
-}
 
 
 # ------------------------------------------------------------------ card art
@@ -169,7 +69,7 @@ class RatCards:
             bg = DEAD if dead else POWER_BG
             pygame.draw.rect(surf, bg, rect, border_radius=w // 8)
             pygame.draw.rect(surf, GOLD, rect, max(3, w // 24), border_radius=w // 8)
-            label = self.ctx.texts(f"power.{card}")
+            label = self.ctx.texts(f"rt.card.{card}")
             text = tc.fit(label, layout.TEXT_SMALL if w < 120 else layout.TEXT_BODY, w - 12, INK, min_size=20)
             surf.blit(text, text.get_rect(center=rect.center))
         return surf
@@ -251,9 +151,9 @@ class RatTableScene(TableScene):
         mode = str(end.get("mode") or "rounds")
         ended = self.anim.round_end()
         shown_round = ended["round"] if ended is not None and ended.get("round") else view.get("round")
-        key = f"hdr.{mode}"
+        key = f"tv.hdr.{mode}"
         if mode == "time" and self.ctx.model.stage == "playing" and ended is None:
-            key = "hdr.time_left" if self.game_left is not None else "hdr.time_up"  # no clock: time is up
+            key = "tv.hdr.time_left" if self.game_left is not None else "tv.hdr.time_up"  # no clock: time is up
         left = int(self.game_left + 0.999) if self.game_left is not None else 0
         return self.ctx.texts(key, n=shown_round, total=end.get("rounds"), minutes=end.get("minutes"),
                               limit=end.get("limit"), left=f"{left // 60}:{left % 60:02d}")
@@ -267,9 +167,9 @@ class RatTableScene(TableScene):
         if phase in ("draw", "decide", "end_turn") and isinstance(turn, int):
             info = ctx.model.seat_info(turn)
             seconds = None if self.timer_left is None else int(self.timer_left + 0.999)
-            return (t(f"turn.{phase}", name=ctx.model.name(turn)), str(info.get("colour")),
+            return (t(f"tv.turn.{phase}", name=ctx.model.name(turn)), str(info.get("colour")),
                     str(info.get("symbol")), seconds)
-        return (t({"look": "turn.look", "over": "turn.over"}.get(str(phase), "turn.deal")),)
+        return (t({"look": "tv.turn.look", "over": "tv.turn.over"}.get(str(phase), "tv.turn.deal")),)
 
     def _knock_look(self, view: dict[str, Any]) -> tuple[Any, ...]:
         """Return the line under the news: who knocked and who still plays, or the draws left, or nothing."""
@@ -279,9 +179,9 @@ class RatTableScene(TableScene):
             return ()
         if isinstance(knocker, int) and view.get("phase") in ("draw", "decide", "end_turn"):
             still = t.names([ctx.model.name(s) for s in view.get("last_to_play") or ()])
-            return ("knock", t("last_turns", name=ctx.model.name(knocker), names=still))
+            return ("knock", t("tv.last_turns", name=ctx.model.name(knocker), names=still))
         if int(view.get("draws_left") or 0) and view.get("phase") in ("draw", "decide"):
-            return ("draws", t("draws_left", n=view.get("draws_left")))
+            return ("draws", t("tv.draws_left", n=view.get("draws_left")))
         return ()
 
     def _seat_look(self, view: dict[str, Any], seat: int, players: int,
@@ -297,9 +197,9 @@ class RatTableScene(TableScene):
         is_turn = phase in ("draw", "decide", "end_turn") and view.get("turn") == seat and ended is None
         tags: list[tuple[str, tuple[int, int, int]]] = []
         if out:
-            tags.append((t("out"), GREY))
+            tags.append((t("rt.seat.out"), GREY))
         if view.get("knocker") == seat:
-            tags.append((t("knocked"), GOLD))
+            tags.append((t("tv.knocked"), GOLD))
         line = list(vseat.get("line") or ())
         if ended is not None:
             lines = ended["lines"]
@@ -340,7 +240,7 @@ class RatTableScene(TableScene):
         tc.blit(canvas, text, layout.TEXT_HUGE, ink_on(colour), max_width=room,
                 midleft=(banner.left + 96, banner.centery))
         if seconds is not None:
-            tc.blit(canvas, self.ctx.texts("seconds", n=seconds), layout.TEXT_LARGE, ink_on(colour),
+            tc.blit(canvas, self.ctx.texts("timer.seconds", s=seconds), layout.TEXT_LARGE, ink_on(colour),
                     midright=(banner.right - 24, banner.centery))
 
     def _paint_pile(self, canvas: pygame.Surface, pile: int) -> None:
@@ -352,7 +252,7 @@ class RatTableScene(TableScene):
             pygame.draw.rect(canvas, INK_DIM, RAT.pile, 3, border_radius=14)
         badge = _pile_badge()
         panel(canvas, badge, INK_DARK, INK_DIM, 2, 14)
-        self.ctx.tc.blit(canvas, self.ctx.texts("pile", n=number(pile)), layout.TEXT_BODY, INK,
+        self.ctx.tc.blit(canvas, self.ctx.texts("tv.pile", n=number(pile)), layout.TEXT_BODY, INK,
                          max_width=badge.width - 12, center=badge.center)
 
     def _paint_discard(self, canvas: pygame.Surface, top: Any, dead: bool) -> None:
@@ -364,7 +264,7 @@ class RatTableScene(TableScene):
         if dead:
             tag = _dead_tag()
             panel(canvas, tag, INK_DARK, RED, 3, 14)
-            self.ctx.tc.blit(canvas, self.ctx.texts("dead"), layout.TEXT_BODY, INK, max_width=tag.width - 12,
+            self.ctx.tc.blit(canvas, self.ctx.texts("tv.dead"), layout.TEXT_BODY, INK, max_width=tag.width - 12,
                              center=tag.center)
 
     def _paint_knock(self, canvas: pygame.Surface, kind: str | None = None, text: str = "") -> None:
@@ -402,10 +302,10 @@ class RatTableScene(TableScene):
             canvas.blit(self.cards.face(held[0], spot.size), spot)
             pygame.draw.rect(canvas, GOLD, spot.inflate(8, 8), 4, border_radius=12)
         foot_y = rect.bottom - 36
-        tc.blit(canvas, t("total", n=number(total)), layout.TEXT_LARGE, INK if not out else GREY,
+        tc.blit(canvas, t("rt.seat.total", n=number(total)), layout.TEXT_LARGE, INK if not out else GREY,
                 midleft=(rect.left + 20, foot_y))
         if this_round is not None:
-            tc.blit(canvas, t("this_round", n=number(this_round)), layout.TEXT_BODY, GOLD,
+            tc.blit(canvas, t("tv.this_round", n=number(this_round)), layout.TEXT_BODY, GOLD,
                     midright=(rect.right - 20, foot_y))
 
 
@@ -450,7 +350,7 @@ class RatDetail(ResultsDetail):
 
     def columns(self, texts: Callable[..., str]) -> list[str]:
         """Return the 'Rounds' and 'Best' headings."""
-        return [texts("results.rounds"), texts("results.best")]
+        return [texts("tv.results.rounds"), texts("tv.results.best")]
 
     def cells(self, detail: dict[str, Any], seat: int) -> list[str]:
         """Return the seat's round scores (the last three, 'a·b·c') and its lowest round."""
@@ -460,12 +360,12 @@ class RatDetail(ResultsDetail):
 
     def note(self, texts: Callable[..., str], detail: dict[str, Any]) -> str | None:
         """Return that the lowest total wins."""
-        return texts("results.lowest")
+        return texts("tv.results.lowest")
 
     def draw_beside_name(self, ctx: Context, canvas: pygame.Surface, seat: int, x: int, y: int, height: int) -> None:
         """Mark a seat that went out at the elimination limit."""
         if seat in (ctx.model.outcome.get("detail") or {}).get("eliminated", ()):
-            ctx.tc.blit(canvas, ctx.texts("out"), layout.TEXT_BODY, GREY, midleft=(x, y))
+            ctx.tc.blit(canvas, ctx.texts("rt.seat.out"), layout.TEXT_BODY, GREY, midleft=(x, y))
 
 
 def _rounds_of(detail: dict[str, Any], seat: int) -> list[int]:
@@ -504,6 +404,6 @@ def check_view(view: dict[str, Any]) -> str | None:
 PRIVATE_VIEW_KEYS = frozenset({"drawn", "look", "peek"})
 PRIVATE_EVENT_TYPES = frozenset({"you_drew", "you_placed", "you_peeked"})
 
-SCREENS = GameScreens(table_scene=RatTableScene, texts=TEXTS, detail=RatDetail(),
+SCREENS = GameScreens(table_scene=RatTableScene, detail=RatDetail(),
                       private_view_keys=PRIVATE_VIEW_KEYS, private_event_types=PRIVATE_EVENT_TYPES,
                       check_view=check_view, prepare=prepare)

@@ -1,0 +1,63 @@
+"""The text tables the TV and the phone both read: the platform's and each game's, one per language.
+
+The platform's: `controller_web/locales/<lang>.json`. A game's: `controller_web/js/games/<id>/locales/<lang>.json`
+(its name is its key `game.name`). Keys only one side shows are prefixed (`tv.` for the TV's); the others are
+shared. A game's table never holds a platform key: both sides look a key up in the platform's table first,
+so such a key could never change the platform's words (tests/browser/test_locales.py checks every game).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from game.paths import WEB_ROOT
+
+LANGS = ("en", "es", "fr", "hu")
+NAME = "game.name"  # a game's name, in its own table
+
+
+def platform_dir() -> Path:
+    """Return the folder of the platform's tables."""
+    return WEB_ROOT / "locales"
+
+
+def game_dir(game_id: str) -> Path:
+    """Return the folder of a game's tables (the game id is kebab-case, as on the wire)."""
+    return WEB_ROOT / "js" / "games" / game_id / "locales"
+
+
+def _read(folder: Path, lang: str) -> dict[str, str]:
+    data = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+        raise ValueError(f"{folder / (lang + '.json')}: not a table of texts")
+    return data
+
+
+@lru_cache(maxsize=None)
+def platform_table(lang: str) -> dict[str, str]:
+    """Return the platform's texts in `lang` (key -> text). Read once; do not change the result."""
+    return _read(platform_dir(), lang)
+
+
+@lru_cache(maxsize=None)
+def game_table(game_id: str, lang: str) -> dict[str, str]:
+    """Return a game's texts in `lang`; {} when the game has no such table. Read once; do not change the result."""
+    if not game_id or not all(c.isalnum() or c in "-_" for c in game_id):
+        return {}
+    try:
+        return _read(game_dir(game_id), lang)
+    except FileNotFoundError:
+        return {}
+
+
+def shadowing_keys(game_id: str) -> list[str]:
+    """Return the keys of a game's tables that are platform keys (they would be ignored), sorted."""
+    return sorted({k for lang in LANGS for k in game_table(game_id, lang) if k in platform_table(lang)})
+
+
+@lru_cache(maxsize=None)
+def game_names(game_id: str) -> dict[str, str]:
+    """Return a game's name in every language its tables give one (lang -> name)."""
+    return {lang: name for lang in LANGS if (name := game_table(game_id, lang).get(NAME))}
