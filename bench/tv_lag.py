@@ -97,7 +97,7 @@ class TaggedTexts(Texts):
 
     def __call__(self, key: str, **params: Any) -> str:
         text = super().__call__(key, **params)
-        if not key.startswith("ev."):
+        if not key.startswith("tv.ev."):
             return text
         self.last_line[self.version] = f"{text} #{self.version}"
         return self.last_line[self.version]

@@ -273,10 +273,10 @@ def test_the_lobby_names_who_waits_for_a_seat_in_the_order_they_came(lang: str, 
     t = app.ctx.texts
     shown = [text for text, _ in texts]
     heading = LOBBY.players_heading(with_history)
-    count = [r for text, r in texts if text == t("waiting_count", n=2)]
+    count = [r for text, r in texts if text == t("tv.waiting_count", n=2)]
     assert count and heading.contains(count[0]), "how many wait is told in the players' heading"
-    assert t("watchers", n=2) not in shown, "instead of the watchers' count, which includes them"
-    names = t("waiting_seat", names="Maximiliano Ruiz, Őrsi")
+    assert t("lobby.watchers", n=2) not in shown, "instead of the watchers' count, which includes them"
+    names = t("lobby.waiting", names="Maximiliano Ruiz, Őrsi")
     line = LOBBY.player_line(5, with_history)  # the line under the five seats
     drawn = [(text, r) for text, r in texts if r.colliderect(line)]
     assert " ".join(text for text, _ in drawn) == names, "every name, in the order they came, on one or two lines"
@@ -284,8 +284,8 @@ def test_the_lobby_names_who_waits_for_a_seat_in_the_order_they_came(lang: str, 
         assert line.contains(r) and r.height >= MIN_SIZE, f"{text!r} {r} leaves the line under the seats {line}"
     # a full six-seat table: the count only (no line is free); nobody waiting: the watchers' count, as before
     _canvas, six = drawn_texts(lobby(RAT, 6, lang=lang, with_history=with_history, waiting=("Őrsi",)))
-    assert t("waiting_count", n=1) in [text for text, _ in six]
-    assert not [text for text, _ in six if text.startswith(t("waiting_seat", names=""))]
+    assert t("tv.waiting_count", n=1) in [text for text, _ in six]
+    assert not [text for text, _ in six if text.startswith(t("lobby.waiting", names=""))]
     _canvas, plain = drawn_texts(lobby(SACK, 5, lang=lang, with_history=with_history))
-    assert t("watchers", n=1) in [text for text, _ in plain]
+    assert t("lobby.watchers", n=1) in [text for text, _ in plain]
     assert not [text for text, r in plain if r.colliderect(line)], "no line under the seats when nobody waits"
