@@ -192,7 +192,7 @@ def test_a_card_drawn_from_the_pile_is_a_back_in_the_hand() -> None:
     seat = app.model.view["turn"]
     canvas = shot(app, "2p_mid_turn")
     spot = RAT.drawn(seat, 2)
-    back = app.ctx.art.face("back", spot.size)
+    back = rat.cards_for(app.ctx).face(None, spot.size)
     held = canvas.subsurface(spot).copy()
     assert _same(held, back)
     # taken from the discard, everyone saw it: then it is that card's face, not a back
@@ -231,7 +231,7 @@ def test_screens_of_six_seats_round_end_and_results() -> None:
     for _ in range(15):  # the flying power cards have landed: the lines and the scores at rest
         server_app.tick(0.1)
     canvas = shot(server_app, "4p_round_end")
-    back = server_app.ctx.art.face("back", RAT.card(0, 4, 1).size)
+    back = rat.cards_for(server_app.ctx).face(None, RAT.card(0, 4, 1).size)
     assert not any(_same(canvas.subsurface(RAT.card(s, 4, p)).copy(), back) for s in range(4) for p in range(1, 5))
     assert scene.anim.round_end() is not None
     found = low_contrast(server_app)
@@ -421,7 +421,7 @@ def test_a_swapped_card_is_drawn_once_while_it_flies_and_lands_in_its_slot() -> 
     slots = {(swap["seat"], swap["position"]), (swap["other_seat"], swap["other_position"])}
     assert app.scene.anim.hidden() == slots
     canvas = shot(app, "2p_swap_in_flight")
-    back = app.ctx.art.face("back", RAT.card(0, 2, 1).size)
+    back = rat.cards_for(app.ctx).face(None, RAT.card(0, 2, 1).size)
     for seat, position in slots:  # the slot is empty: the card is in the air, not in its place as well
         assert not _same(canvas.subsurface(RAT.card(seat, 2, position)).copy(), back)
     for _ in range(30):
@@ -443,15 +443,14 @@ def test_the_card_faces_are_drawn_ahead_in_the_lobby_so_the_first_table_frames_d
         if not app.warming:
             break
     assert not app.warming
-    faces = rat.cards_for(app.ctx)._faces
-    drawn_ahead = set(faces)
-    assert len(drawn_ahead) >= 2 * len(rat.FACES)
+    drawn_ahead = app.ctx.art.drawn()
+    assert len([key for key, _size in drawn_ahead if key[0] == GAME]) >= 2 * len(rat.FACES)
     for u in ups[1:first(ups, STATES["reveal"]) + 2]:  # a whole round, its reveal and the next deal
         server.updates.put(u)
         for _ in range(4):
             app.tick(0.1)
             app.draw(pygame.Surface(layout.CANVAS))
-    assert set(faces) == drawn_ahead, "a face was drawn while the table was being played"
+    assert app.ctx.art.drawn() == drawn_ahead, "a picture was drawn while the table was being played"
 
 
 def test_a_time_limited_game_shows_its_time_left_counting_down_then_the_last_round__R_GAME_2() -> None:

@@ -7,14 +7,17 @@ anti-aliasing), then cached per (card, size): nothing here runs per frame after 
 from __future__ import annotations
 
 import math
-from functools import partial
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.tv.art import ArtCache
 from game.tv.i18n import number
 from game.tv.render import Colour, coin_sprite, display_ready
+
+if TYPE_CHECKING:
+    from game.tv.scenes.base import Context
 
 SUPER = 2  # draw at 2x and scale down: smooth edges without an anti-aliasing library
 
@@ -404,51 +407,43 @@ def card_labels(texts: Callable[[str], str]) -> dict[str, str]:
     return {card: texts(f"label.{card}") for card in LABELLED}
 
 
+GAME = "cat-in-the-sack"  # the art cache's keys of this game's pictures start with its id
+
+
 class CardArt:
-    """The cache of drawn cards: each (card, size) is drawn once.
+    """This game's card pictures, each (card, size) drawn once and kept in the TV's art cache.
 
     `labels` names the cards that carry their name on the face (the dogs), in the TV's language.
     """
 
-    def __init__(self, labels: dict[str, str] | None = None) -> None:
-        self._faces: dict[tuple[object, tuple[int, int]], pygame.Surface] = {}
+    def __init__(self, cache: ArtCache | None = None, labels: dict[str, str] | None = None) -> None:
+        self.cache = cache if cache is not None else ArtCache()
         self.labels = dict(labels or {})
-
-    def mascot(self, size: tuple[int, int]) -> pygame.Surface:
-        """Return the Couch Cats emblem (the cat in its sack) the lobby shows beside the title."""
-        return self.face("sack", size)
 
     def face(self, card: int | str, size: tuple[int, int]) -> pygame.Surface:
         """Return the drawn face of `card` at `size` ('back' and 'sack' too)."""
-        key = (card, size)
-        surf = self._faces.get(key)
-        if surf is None:
-            label = self.labels.get(str(card)) if size[0] >= LABEL_MIN_WIDTH else None
-            surf = display_ready(draw_card(card, size, label))
-            self._faces[key] = surf
-        return surf
+        return self.cache.picture((GAME, card), size, self._draw_face, card, size)
+
+    def _draw_face(self, card: int | str, size: tuple[int, int]) -> pygame.Surface:
+        label = self.labels.get(str(card)) if size[0] >= LABEL_MIN_WIDTH else None
+        return display_ready(draw_card(card, size, label))
 
     def mouse_card(self, value: int, size: tuple[int, int]) -> pygame.Surface:
         """Return the mouse card of `value` at `size`."""
-        key = (("mouse", value), size)
-        surf = self._faces.get(key)
-        if surf is None:
-            surf = display_ready(draw_mouse_card(value, size))
-            self._faces[key] = surf
-        return surf
+        return self.cache.picture((GAME, "mouse", value), size, lambda: display_ready(draw_mouse_card(value, size)))
 
     def coin(self, radius: int) -> pygame.Surface:
         """Return the mouse coin sprite of `radius`."""
-        key = (("coin", radius), (radius, radius))
-        surf = self._faces.get(key)
-        if surf is None:
-            surf = coin_sprite(radius)
-            self._faces[key] = surf
-        return surf
+        return self.cache.picture((GAME, "coin"), (radius, radius), coin_sprite, radius)
 
     def warm_jobs(self, sizes: list[tuple[int, int]], mouse_size: tuple[int, int]) -> list[Callable[[], object]]:
         """Return one job per picture the table will need, to run a few per frame ahead of time."""
         cards: list[int | str] = [*CATS, "rabbit", "big_dog", "small_dog", "back", "sack"]
-        jobs: list[Callable[[], object]] = [partial(self.face, c, s) for s in sizes for c in cards]
-        jobs += [partial(self.mouse_card, v, mouse_size) for v in (2, 3, 4, 6)]
-        return jobs
+        return ArtCache.jobs([(self.face, (c, s)) for s in sizes for c in cards] +
+                             [(self.mouse_card, (v, mouse_size)) for v in (2, 3, 4, 6)])
+
+
+def sack_art(ctx: Context) -> CardArt:
+    """Return this TV's card art of the game (one per TV, its pictures in the TV's art cache)."""
+    art = ctx.art
+    return art.shared(GAME, lambda: CardArt(art))
