@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import os
-import random
 from typing import Any
 
 import pygame
 import pytest
 
-from game import protocol as P
-from game.bots import make_bot
-from game.session import PUBLIC, Out, Session
 from game.tv import layout
 from game.tv.anim import Timeline
 from game.tv.app import TvApp
@@ -23,6 +19,7 @@ from tests.conftest import ARTIFACTS
 from tests.test_tv_catch_up import FRAME, picture, play_fast
 from tests.test_tv_contrast import low_contrast
 from tests.tv_fixtures import FakeServer, json_round_trip
+from tests.tv_fixtures import session_updates as kit_session_updates
 
 GAME = "rat-a-tat-cat"
 SHOTS = str(ARTIFACTS / "screenshots" / "tv" / "rat-a-tat-cat")  # each state, for people to look at
@@ -37,41 +34,9 @@ def _pygame():
 
 
 def session_updates(players: int, seed: int = 1, game: str = GAME, **options: Any) -> list[dict[str, Any]]:
-    """Return every public update (Out to PUBLIC) a session sends while bots play a whole game (of Rat-a-Tat Cat
-    unless `game` says otherwise)."""
-    now = [0.0]  # the table's clock: each move takes ten seconds (a time-limited game runs out)
-    s = Session("RATTV1", random.Random(seed), game=game, clock=lambda: now[0])
-    ups: list[dict[str, Any]] = []
-
-    bots = [make_bot(game, "heuristic", random.Random(seed * 10 + k)) for k in range(players)]
-
-    def keep(outs: list[Any]) -> None:
-        for o in outs:
-            if not isinstance(o, Out) or o.message.get("type") != "update":
-                continue
-            if o.to is PUBLIC:
-                ups.append(o.message)
-            elif s.state is not None and hasattr(bots[o.message["you"]["seat"]], "observe"):  # each bot gets its seat's stream
-                seat = o.message["you"]["seat"]
-                bots[seat].observe(s.seat_view(seat), o.message["events"])
-
-    for conn in range(players):
-        s.handle(conn, P.Join(f"P{conn}"))
-    keep(s.host_command(P.Host(P.HostCmd.SET_GAME, game=game)))
-    for name, value in options.items():
-        keep(s.host_command(P.Host(P.HostCmd.SET_OPTION, name=name, value=value)))
-    keep(s.host_command(P.Host(P.HostCmd.START)))
-    steps = 0
-    while s.stage == "playing":
-        seat = min(s.rules.to_act(s.state))
-        outs = s.submit(seat, s.version, bots[seat].act(s.seat_view(seat)))
-        keep(outs)
-        now[0] += 10.0
-        if s.game_deadline is not None and now[0] >= s.game_deadline:
-            keep(s.expire_timer())
-        steps += 1
-        assert steps < 20_000
-    return [json_round_trip(u) for u in ups]
+    """Return every public update a session sends while bots play a whole game (of Rat-a-Tat Cat unless `game`
+    says otherwise): the TV kit's (tests/tv_fixtures.py)."""
+    return kit_session_updates(game, players, seed, **options)
 
 
 def fed_app(ups: list[dict[str, Any]], upto: int | None = None, settle: int = 40) -> tuple[TvApp, FakeServer]:
