@@ -20,7 +20,7 @@ from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, draw
 from game.tv.scenes.base import Context, Part, TableScene, draw_toast
 from game.tv.games.rat_a_tat_cat.anim import RatAnimator
 from game.tv.games.rat_a_tat_cat.cards import CARD_TEXT_PAIRS, FACES, RatCards, cards_for, prepare
-from game.tv.games.rat_a_tat_cat.layout import BIG_CARD, CARD, PILE_CARD, RAT
+from game.tv.games.rat_a_tat_cat.layout import PILE_CARD, RAT
 
 TEXTS: dict[str, dict[str, str]] = {
     "history.best": {"en": "Best round", "es": "Mejor ronda", "fr": "Meilleure manche",
