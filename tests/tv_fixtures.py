@@ -136,6 +136,21 @@ def _session_updates(game: str, players: int, seed: int, options_json: str) -> s
     return json.dumps(ups)
 
 
+def typical_players(game: str) -> int:
+    """Return a table of four where `game` allows it, else its nearest size."""
+    rules = GAMES[game]
+    return min(max(4, rules.min_players), rules.max_players)
+
+
+def with_seats(tab: dict[str, Any], *, disconnected: tuple[int, ...] = (), bots: tuple[int, ...] = ()) -> dict[str, Any]:
+    """Return a copy of the `table` part `tab` whose seats in `disconnected` are away and those in `bots` are bots."""
+    out = json.loads(json.dumps(tab))
+    for s in out["seats"]:
+        s.update(connected=s["seat"] not in disconnected, bot="heuristic" if s["seat"] in bots else None,
+                 level="normal" if s["seat"] in bots else None)
+    return out
+
+
 def kit_updates(game: str, players: int | None = None, seed: int = 3) -> list[dict[str, Any]]:
     """Return the public updates of a seeded bot game of `game` (its smallest table by default), with its defaults."""
     return session_updates(game, players or GAMES[game].min_players, seed)

@@ -160,7 +160,7 @@ class Part:
     """A piece of a table's resting picture: `paint(canvas, *args)` paints it, inside `rect` only.
 
     `args` must hold everything the painting reads besides the context's fixed tools (texts,
-    text cache, card art): the part is painted again exactly when its args (compared with ==),
+    text cache, art cache): the part is painted again exactly when its args (compared with ==),
     its paint function or its rect change.
     """
 
