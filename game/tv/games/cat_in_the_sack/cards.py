@@ -1,4 +1,4 @@
-"""Card art drawn in code: seven cats, the rabbit, both dogs, the back, the sack and the mouse cards.
+"""Card art drawn in code: seven cats, the rabbit, both dogs, the back, the sack, the mouse cards and coins.
 
 Each picture is drawn once at twice its size with pygame.draw and smooth-scaled down (cheap
 anti-aliasing), then cached per (card, size): nothing here runs per frame after warm-up.
@@ -14,7 +14,7 @@ import pygame
 
 from game.tv.art import ArtCache
 from game.tv.i18n import number
-from game.tv.render import Colour, coin_sprite, display_ready
+from game.tv.render import GOLD, GOLD_DARK, Colour, TextCache, display_ready, shadow_text
 
 if TYPE_CHECKING:
     from game.tv.scenes.base import Context
@@ -396,6 +396,56 @@ def draw_mouse_card(value: int, size: tuple[int, int]) -> pygame.Surface:
     label = font.render(str(value), True, MOUSE_INK)
     surf.blit(label, label.get_rect(topleft=(rect.left + w * 0.08, rect.top + h * 0.06)))
     return pygame.transform.smoothscale(surf, size)
+
+
+# ---------------------------------------------------------------- mouse coins
+
+
+def coin_sprite(radius: int) -> pygame.Surface:
+    """Return one mouse coin drawn on a transparent square, to blit instead of drawing each time."""
+    surf = pygame.Surface((radius * 2 + 2, radius * 2 + radius // 6 + 3), pygame.SRCALPHA)
+    draw_coin(surf, (radius + 1, radius + 1), radius)
+    return display_ready(surf)
+
+
+def draw_coin(canvas: pygame.Surface, center: tuple[float, float], radius: float) -> None:
+    """Draw one mouse coin: a gold disc with a little mouse head stamped on it."""
+    cx, cy, r = int(center[0]), int(center[1]), int(radius)
+    pygame.draw.circle(canvas, GOLD_DARK, (cx, cy + max(1, r // 6)), r)
+    pygame.draw.circle(canvas, GOLD, (cx, cy), r)
+    pygame.draw.circle(canvas, GOLD_DARK, (cx, cy), r, max(1, r // 7))
+    if r >= 9:
+        ear = max(2, r // 4)
+        pygame.draw.circle(canvas, GOLD_DARK, (cx - r // 3, cy - r // 4), ear)
+        pygame.draw.circle(canvas, GOLD_DARK, (cx + r // 3, cy - r // 4), ear)
+        pygame.draw.circle(canvas, GOLD_DARK, (cx, cy + r // 8), max(2, r // 3))
+
+
+def coin_pile_positions(count: int, area: pygame.Rect, radius: int) -> list[tuple[int, int]]:
+    """Return where `count` coins lie in `area`: stacks of up to 5, side by side, at most 8 stacks shown."""
+    stacks = min(8, max(1, math.ceil(count / 5)))
+    shown = min(count, stacks * 5)
+    step_x = radius * 2 + 6
+    left = area.centerx - (stacks * step_x - 6) // 2 + radius
+    base_y = area.bottom - radius - 4
+    out = []
+    for i in range(shown):
+        s, level = divmod(i, 5)
+        out.append((left + s * step_x, base_y - level * max(4, radius // 2)))
+    return out
+
+
+def draw_coins(canvas: pygame.Surface, tc: TextCache, coin: pygame.Surface, count: int, area: pygame.Rect,
+               label_size: int = 34, label_colour: Colour = GOLD) -> None:
+    """Draw a pile of `count` coins (the `coin` sprite) in `area` with the count written large above it."""
+    if count <= 0:
+        return
+    radius = coin.get_width() // 2 - 1
+    for pos in coin_pile_positions(count, area, radius):
+        canvas.blit(coin, (pos[0] - radius - 1, pos[1] - radius - 1))
+    if label_size:
+        shadow_text(tc, canvas, str(count), label_size, label_colour,
+                    midbottom=(area.centerx, area.top + label_size + 2))
 
 
 LABEL_MIN_WIDTH = 120  # smaller cards (won piles, results) are too small for a written name

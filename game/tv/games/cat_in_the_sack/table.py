@@ -8,10 +8,10 @@ import pygame
 
 from game.tv import layout
 from game.tv.i18n import number
-from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, draw_coins, draw_symbol, grey_out,
+from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, Part, TableScene, draw_toast
-from game.tv.games.cat_in_the_sack.cards import sack_art
+from game.tv.games.cat_in_the_sack.cards import draw_coins, sack_art
 from game.tv.games.cat_in_the_sack.anim import SackAnimator, row_len_for
 from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
 
