@@ -12,7 +12,7 @@ from game.tv import layout
 from game.tv.anim import Timeline
 from game.tv.app import TvApp
 from game.tv.games.cat_in_the_sack.table import SackTableScene
-from tests.tv_fixtures import FakeServer, game_updates, json_round_trip
+from tests.tv_fixtures import FakeServer, game_updates, games_and_players, json_round_trip, kit_updates
 
 FRAME = 1 / 60
 SHOTS = "/tmp/shots-tv"
@@ -81,6 +81,21 @@ def test_a_whole_round_in_a_burst_is_shown_at_rest_within_the_catch_up_bound(pla
         pygame.image.save(pygame.image.frombytes(shown, layout.CANVAS, "RGB"), f"{SHOTS}/burst_fast.png")
         pygame.image.save(pygame.image.frombytes(rest, layout.CANVAS, "RGB"), f"{SHOTS}/burst_calm.png")
     assert shown == rest, "the table is not at rest on the latest view"
+
+
+@pytest.mark.parametrize("game,players", games_and_players())
+def test_a_burst_of_any_games_updates_is_shown_at_rest_within_the_catch_up_bound(game: str, players: int) -> None:
+    ups = kit_updates(game, players, seed=4)
+    first = len(ups) // 3
+    stop = first + 2 * players + 4
+    fast, server = settled_app(ups, first)
+    last = play_fast(fast, server, ups[first:stop], 0.2)
+    calm, _ = settled_app(ups, stop)  # the reference: a TV that saw the same updates at leisure, at rest
+    while fast.ctx.clock < last + Timeline.CATCH_UP + FRAME:
+        fast.tick(FRAME)
+    assert type(fast.scene) is type(calm.scene) and not fast.scene.busy  # type: ignore[attr-defined]
+    assert fast.scene.anim.news == calm.scene.anim.news  # type: ignore[attr-defined]
+    assert picture(fast) == picture(calm), "the table is not at rest on the latest view"
 
 
 @pytest.mark.parametrize("gap", [0.0, 0.1, 0.3, 0.6, 1.2])

@@ -15,6 +15,7 @@ import pytest
 from game.tv import chart, layout
 from game.tv.app import TvApp, present
 from game.locales import LANGS, platform_table
+from game.tv.games.cat_in_the_sack.cards import sack_art
 from game.tv.layout import RESULTS, RESULTS_CHART
 from game.tv.render import parse_colour
 from game.tv.scenes.results import ResultsScene
@@ -182,13 +183,14 @@ def test_the_chart_layout_lies_inside_the_safe_area_and_clear_of_the_lines(seats
 def test_the_won_cards_beside_a_name_fit_the_lower_lines_of_the_chart_screen() -> None:
     app = results_app(SACK, 5, {"open_piles": True})
     asked: list[tuple[int, int]] = []
-    face = app.ctx.art.face
+    art = sack_art(app.ctx)
+    face = art.face
 
     def spy(card: Any, size: tuple[int, int]) -> pygame.Surface:
         asked.append(tuple(size))
         return face(card, size)
 
-    app.ctx.art.face = spy  # type: ignore[method-assign]
+    art.face = spy  # type: ignore[method-assign]
     app.draw(pygame.Surface(layout.CANVAS))
     assert asked, "the open piles' won cards are drawn beside the names"
     room = RESULTS_CHART.line(0).height - 8  # inside the line's 4 px border

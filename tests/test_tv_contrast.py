@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.engine import GAMES
 from game.seats import PALETTE
 from game.tv import layout
 from game.tv.games.cat_in_the_sack import cards
@@ -15,7 +16,8 @@ from game.tv.app import TvApp
 from game.tv.intents import Intent
 from game.tv.scenes.base import TableScene, draw_confirm_quit
 from game.tv.render import AA, BLACK, INK, INK_DARK, TextCache, contrast, ink_on, luminance, parse_colour
-from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, pick, table, update
+from tests.tv_fixtures import (FakeServer, TV_GAMES, first_turn, game_updates, games_and_players, json_round_trip,
+                               kit_updates, pick, table, table_frames, turn_seat, update)
 
 Colour = tuple[int, int, int]
 
@@ -103,8 +105,33 @@ def test_the_lobby_texts_reach_aa() -> None:
         assert low_contrast(app) == {}
 
 
+@pytest.mark.parametrize("game,players", games_and_players())
+def test_every_games_table_and_score_texts_reach_aa(game: str, players: int) -> None:
+    ups = kit_updates(game, players)
+    server = FakeServer()
+    app = TvApp(server)
+    settle(app, server, ups[0], 0.2)
+    found: dict[str, float] = {}
+    for u in table_frames(ups):
+        for seat in u["table"]["seats"][:1]:
+            seat.update(connected=False, bot=None)  # someone is away: the 'away' tag and the hint
+        if turn_seat(u) is not None:
+            u["timer"] = {"seat": turn_seat(u), "seconds_left": 4}
+        server.updates.put(u)
+        for _ in range(3):  # mid-animation: the news line and moving labels over the table
+            app.tick(0.15)
+            found |= low_contrast(app)
+        for _ in range(50):
+            app.tick(0.1)
+        app.ctx.toast("Everyone is here: no seat to hand to a bot")
+        found |= low_contrast(app)
+    app.dispatch(Intent.BACK)  # the quit question over the score screen
+    found |= low_contrast(app)
+    assert found == {}
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_the_table_and_score_texts_reach_aa(players: int) -> None:
+def test_the_cat_in_the_sack_table_with_open_piles_reaches_aa(players: int) -> None:
     ups = game_updates(players, seed=players, open_piles=True)
     tab = table(players, open_piles=True, timer=30, disconnected=(0,))
     frames = [pick(ups, "choose"), pick(ups, "auction", min_face_up=1, bids=True),
@@ -132,15 +159,15 @@ def test_the_table_and_score_texts_reach_aa(players: int) -> None:
     assert found == {}
 
 
-def test_the_turn_banner_is_readable_in_every_seat_colour() -> None:
-    ups = game_updates(4, seed=6)
-    u = json_round_trip(pick(ups, "auction", min_face_up=1))
-    turn = u["view"]["turn"]
+@pytest.mark.parametrize("game", TV_GAMES)
+def test_the_turn_is_readable_in_every_seat_colour(game: str) -> None:
+    rules = GAMES[game]
+    u = first_turn(kit_updates(game, min(max(4, rules.min_players), rules.max_players), seed=6))
+    turn = turn_seat(u)
     for colour in PALETTE:
         app = TvApp(FakeServer())
-        tab = table(4)
-        tab["seats"][turn]["colour"] = colour
-        u["table"] = tab
+        u = json_round_trip(u)
+        u["table"]["seats"][turn]["colour"] = colour
         u["timer"] = {"seat": turn, "seconds_left": 9}
         settle(app, app.server, u, 1.0)  # type: ignore[arg-type]
         assert low_contrast(app) == {}, colour

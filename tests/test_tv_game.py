@@ -17,7 +17,7 @@ from game.tv.model import check_public, private_view_keys
 from game.tv.scenes.lobby import LobbyScene
 from game.tv.scenes.results import ResultsScene
 from game.tv.games.cat_in_the_sack.table import SackTableScene
-from tests.tv_fixtures import FakeServer, table, update
+from tests.tv_fixtures import TV_GAMES, FakeServer, table, update
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -147,40 +147,45 @@ def test_mute_key_toggles_sound_and_says_so() -> None:
     assert not app.ctx.sound.muted
 
 
-def test_b_at_the_table_hands_an_away_seat_to_a_bot() -> None:
-    from tests.tv_fixtures import game_updates, json_round_trip, pick
+@pytest.mark.parametrize("game", TV_GAMES)
+def test_b_at_the_table_hands_an_away_seat_to_a_bot(game: str) -> None:
+    from tests.tv_fixtures import first_turn, json_round_trip, kit_updates, typical_players, with_seats
 
-    ups = game_updates(4, seed=8)
+    n = typical_players(game)
+    ups = kit_updates(game, n, seed=8)
     server = FakeServer([ups[0]])
     app = TvApp(server)
     app.tick(0.05)
-    u = json_round_trip(pick(ups, "auction"))
+    u = json_round_trip(first_turn(ups))
     server.updates.put(u)
     app.tick(0.05)
     key(app, pygame.K_b)
     assert server.commands == []  # nobody away: nothing to hand over
     away = json_round_trip(u)
     away["version"] += 1
-    away["table"] = table(4, disconnected=(3,), bots=(1,))
+    away["table"] = with_seats(u["table"], disconnected=(n - 1,), bots=(1,))
     server.updates.put(away)
     app.tick(0.05)
-    assert "B" in app.ctx.toast_text and app.ctx.model.name(3) in app.ctx.toast_text
+    assert "B" in app.ctx.toast_text and app.ctx.model.name(n - 1) in app.ctx.toast_text
     key(app, pygame.K_b)
-    assert server.commands == [{"cmd": "seat_to_bot", "seat": 3}]
+    assert server.commands == [{"cmd": "seat_to_bot", "seat": n - 1}]
 
 
-def test_the_away_hint_goes_as_soon_as_the_seat_is_back() -> None:
+@pytest.mark.parametrize("game", TV_GAMES)
+def test_the_away_hint_goes_as_soon_as_the_seat_is_back(game: str) -> None:
     from game.tv.scenes.base import draw_toast
-    from tests.tv_fixtures import game_updates, json_round_trip, pick
+    from tests.tv_fixtures import first_turn, json_round_trip, kit_updates, typical_players, with_seats
 
-    ups = game_updates(4, seed=8)
+    n = typical_players(game)
+    last = n - 1  # the seat that drops; seat 0 drops too later, seat 1 is a bot
+    ups = kit_updates(game, n, seed=8)
     server = FakeServer([ups[0]])
     app = TvApp(server)
     app.tick(0.05)
-    u = json_round_trip(pick(ups, "auction"))
+    u = json_round_trip(first_turn(ups))
     server.updates.put(u)
     app.tick(0.05)
-    hint = app.ctx.texts("tv.hint_away", name=app.model.name(3))
+    hint = app.ctx.texts("tv.hint_away", name=app.model.name(last))
 
     def toast_drawn() -> bool:
         canvas = pygame.Surface(layout.CANVAS, pygame.SRCALPHA)  # transparent: only what draw_toast paints counts
@@ -190,10 +195,10 @@ def test_the_away_hint_goes_as_soon_as_the_seat_is_back() -> None:
     def with_table(version: int, **kw) -> dict:
         nxt = json_round_trip(u)
         nxt["version"] = version
-        nxt["table"] = table(4, **kw)
+        nxt["table"] = with_seats(u["table"], **kw)
         return nxt
 
-    server.updates.put(with_table(u["version"] + 1, disconnected=(3,), bots=(1,)))
+    server.updates.put(with_table(u["version"] + 1, disconnected=(last,), bots=(1,)))
     app.tick(0.05)
     assert app.ctx.toast_text == hint and toast_drawn()
     server.updates.put(with_table(u["version"] + 2, bots=(1,)))  # the phone reloaded: back 0.5 s later
@@ -201,7 +206,7 @@ def test_the_away_hint_goes_as_soon_as_the_seat_is_back() -> None:
     assert not toast_drawn()
     # two away, the hinted one comes back: the hint names the one still away
     server.updates.put(with_table(u["version"] + 3, disconnected=(0,), bots=(1,)))
-    server.updates.put(with_table(u["version"] + 4, disconnected=(0, 3), bots=(1,)))
+    server.updates.put(with_table(u["version"] + 4, disconnected=(0, last), bots=(1,)))
     app.tick(0.05)
     assert app.ctx.toast_text == hint
     server.updates.put(with_table(u["version"] + 5, disconnected=(0,), bots=(1,)))

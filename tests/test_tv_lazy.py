@@ -15,7 +15,8 @@ import pytest
 
 from game.tv import layout
 from game.tv.app import FRAME, LazyLoop, TvApp
-from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, table, update
+from tests.tv_fixtures import (TV_GAMES, FakeServer, first_turn, json_round_trip, kit_updates, table,
+                               turn_seat, update)
 
 SHOTS = Path("/tmp/shots-tvproc")
 
@@ -131,11 +132,12 @@ def test_the_lazy_lobby_looks_exactly_like_a_full_redraw() -> None:
     assert same_picture(screen, redraw)
 
 
-def test_a_table_on_the_turn_timer_draws_once_a_second_and_shows_the_right_second() -> None:
-    ups = game_updates(4)
-    playing = copy.deepcopy(next(u for u in ups if u["stage"] == "playing"))
+@pytest.mark.parametrize("game", TV_GAMES)
+def test_a_table_on_the_turn_timer_draws_once_a_second_and_shows_the_right_second(game: str) -> None:
+    ups = kit_updates(game)
+    playing = copy.deepcopy(first_turn(ups))
     playing["table"]["options"]["turn_timer"] = 30
-    playing["timer"] = {"seat": playing["view"]["turn"], "seconds_left": 20}
+    playing["timer"] = {"seat": turn_seat(playing), "seconds_left": 20}
     playing["events"] = []
     server = FakeServer([ups[0], playing])
     app, loop, clock = lazy(server)
@@ -146,8 +148,9 @@ def test_a_table_on_the_turn_timer_draws_once_a_second_and_shows_the_right_secon
     assert same_picture(loop.display.canvas, full_redraw(app))
 
 
-def test_a_running_animation_draws_every_frame_and_rests_after_it() -> None:
-    ups = game_updates(4)
+@pytest.mark.parametrize("game", TV_GAMES)
+def test_a_running_animation_draws_every_frame_and_rests_after_it(game: str) -> None:
+    ups = kit_updates(game)
     server = FakeServer([ups[0]])
     app, loop, clock = lazy(server)
     settle(app, loop, clock)

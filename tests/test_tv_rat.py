@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import os
-import random
 from typing import Any
 
 import pygame
 import pytest
 
-from game import protocol as P
-from game.bots import make_bot
-from game.session import PUBLIC, Out, Session
 from game.tv import layout
 from game.tv.anim import Timeline
 from game.tv.app import TvApp
@@ -23,6 +19,7 @@ from tests.conftest import ARTIFACTS
 from tests.test_tv_catch_up import FRAME, picture, play_fast
 from tests.test_tv_contrast import low_contrast
 from tests.tv_fixtures import FakeServer, json_round_trip
+from tests.tv_fixtures import session_updates as kit_session_updates
 
 GAME = "rat-a-tat-cat"
 SHOTS = str(ARTIFACTS / "screenshots" / "tv" / "rat-a-tat-cat")  # each state, for people to look at
@@ -37,41 +34,9 @@ def _pygame():
 
 
 def session_updates(players: int, seed: int = 1, game: str = GAME, **options: Any) -> list[dict[str, Any]]:
-    """Return every public update (Out to PUBLIC) a session sends while bots play a whole game (of Rat-a-Tat Cat
-    unless `game` says otherwise)."""
-    now = [0.0]  # the table's clock: each move takes ten seconds (a time-limited game runs out)
-    s = Session("RATTV1", random.Random(seed), game=game, clock=lambda: now[0])
-    ups: list[dict[str, Any]] = []
-
-    bots = [make_bot(game, "heuristic", random.Random(seed * 10 + k)) for k in range(players)]
-
-    def keep(outs: list[Any]) -> None:
-        for o in outs:
-            if not isinstance(o, Out) or o.message.get("type") != "update":
-                continue
-            if o.to is PUBLIC:
-                ups.append(o.message)
-            elif s.state is not None and hasattr(bots[o.message["you"]["seat"]], "observe"):  # each bot gets its seat's stream
-                seat = o.message["you"]["seat"]
-                bots[seat].observe(s.seat_view(seat), o.message["events"])
-
-    for conn in range(players):
-        s.handle(conn, P.Join(f"P{conn}"))
-    keep(s.host_command(P.Host(P.HostCmd.SET_GAME, game=game)))
-    for name, value in options.items():
-        keep(s.host_command(P.Host(P.HostCmd.SET_OPTION, name=name, value=value)))
-    keep(s.host_command(P.Host(P.HostCmd.START)))
-    steps = 0
-    while s.stage == "playing":
-        seat = min(s.rules.to_act(s.state))
-        outs = s.submit(seat, s.version, bots[seat].act(s.seat_view(seat)))
-        keep(outs)
-        now[0] += 10.0
-        if s.game_deadline is not None and now[0] >= s.game_deadline:
-            keep(s.expire_timer())
-        steps += 1
-        assert steps < 20_000
-    return [json_round_trip(u) for u in ups]
+    """Return every public update a session sends while bots play a whole game (of Rat-a-Tat Cat unless `game`
+    says otherwise): the TV kit's (tests/tv_fixtures.py)."""
+    return kit_session_updates(game, players, seed, **options)
 
 
 def fed_app(ups: list[dict[str, Any]], upto: int | None = None, settle: int = 40) -> tuple[TvApp, FakeServer]:
@@ -190,7 +155,7 @@ def test_a_card_drawn_from_the_pile_is_a_back_in_the_hand() -> None:
     seat = app.model.view["turn"]
     canvas = shot(app, "2p_mid_turn")
     spot = RAT.drawn(seat, 2)
-    back = app.ctx.art.face("back", spot.size)
+    back = rat.cards_for(app.ctx).face(None, spot.size)
     held = canvas.subsurface(spot).copy()
     assert _same(held, back)
     # taken from the discard, everyone saw it: then it is that card's face, not a back
@@ -229,7 +194,7 @@ def test_screens_of_six_seats_round_end_and_results() -> None:
     for _ in range(15):  # the flying power cards have landed: the lines and the scores at rest
         server_app.tick(0.1)
     canvas = shot(server_app, "4p_round_end")
-    back = server_app.ctx.art.face("back", RAT.card(0, 4, 1).size)
+    back = rat.cards_for(server_app.ctx).face(None, RAT.card(0, 4, 1).size)
     assert not any(_same(canvas.subsurface(RAT.card(s, 4, p)).copy(), back) for s in range(4) for p in range(1, 5))
     assert scene.anim.round_end() is not None
     found = low_contrast(server_app)
@@ -419,7 +384,7 @@ def test_a_swapped_card_is_drawn_once_while_it_flies_and_lands_in_its_slot() -> 
     slots = {(swap["seat"], swap["position"]), (swap["other_seat"], swap["other_position"])}
     assert app.scene.anim.hidden() == slots
     canvas = shot(app, "2p_swap_in_flight")
-    back = app.ctx.art.face("back", RAT.card(0, 2, 1).size)
+    back = rat.cards_for(app.ctx).face(None, RAT.card(0, 2, 1).size)
     for seat, position in slots:  # the slot is empty: the card is in the air, not in its place as well
         assert not _same(canvas.subsurface(RAT.card(seat, 2, position)).copy(), back)
     for _ in range(30):
@@ -441,15 +406,14 @@ def test_the_card_faces_are_drawn_ahead_in_the_lobby_so_the_first_table_frames_d
         if not app.warming:
             break
     assert not app.warming
-    faces = rat.cards_for(app.ctx)._faces
-    drawn_ahead = set(faces)
-    assert len(drawn_ahead) >= 2 * len(rat.FACES)
+    drawn_ahead = app.ctx.art.drawn()
+    assert len([key for key, _size in drawn_ahead if key[0] == GAME]) >= 2 * len(rat.FACES)
     for u in ups[1:first(ups, STATES["reveal"]) + 2]:  # a whole round, its reveal and the next deal
         server.updates.put(u)
         for _ in range(4):
             app.tick(0.1)
             app.draw(pygame.Surface(layout.CANVAS))
-    assert set(faces) == drawn_ahead, "a face was drawn while the table was being played"
+    assert app.ctx.art.drawn() == drawn_ahead, "a picture was drawn while the table was being played"
 
 
 def test_a_time_limited_game_shows_its_time_left_counting_down_then_the_last_round__R_GAME_2() -> None:

@@ -17,7 +17,9 @@ from game.tv.games.cat_in_the_sack.anim import card_name
 from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, SACK
 from game.tv.games.cat_in_the_sack.table import SackTableScene
 from tests.conftest import ARTIFACTS
-from tests.tv_fixtures import FakeServer, game_updates, json_round_trip, pick, rig_scores, table, update
+from game.tv.games import screens_for
+from tests.tv_fixtures import (TV_GAMES, FakeServer, first_turn, game_updates, games_and_players, json_round_trip,
+                               kit_updates, pick, rig_scores, table, table_frames, update)
 
 SHOTS = ARTIFACTS / "screenshots" / "tv"
 SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
@@ -46,8 +48,32 @@ def frames_for(players: int, open_piles: bool = False) -> dict[str, dict]:
             "over": ups[-1]}
 
 
+@pytest.mark.parametrize("game,players", games_and_players())
+def test_every_games_scenes_render_at_720p_1080p_and_4k(game: str, players: int) -> None:
+    ups = kit_updates(game, players)
+    table_scene = screens_for(game).table_scene  # type: ignore[union-attr]
+    server = FakeServer()
+    app = TvApp(server, keep_log=True)
+    canvas = pygame.Surface(layout.CANVAS)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    frames = [ups[0], *table_frames(ups, 3)]
+    for k, u in enumerate(frames):
+        feed(app, server, u)
+        wanted = {"lobby": LobbyScene, "playing": table_scene, "over": ResultsScene}[u["stage"]]
+        assert isinstance(app.scene, wanted), u["stage"]
+        app.draw(canvas)
+        pygame.image.save(canvas, str(SHOTS / f"{game}_{players}p_{k}_{u['stage']}.png"))
+        for size in SIZES:
+            target = pygame.Surface(size)
+            dest = present(canvas, target)
+            assert dest == target.get_rect()  # all three are 16:9
+            small = pygame.transform.smoothscale(target, (96, 54))
+            assert len({tuple(small.get_at((x, y))) for x in range(96) for y in range(54)}) > 20, "an empty picture"
+    assert app.model.rejected == 0
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_every_scene_renders_at_720p_1080p_and_4k(players: int) -> None:
+def test_every_cat_in_the_sack_scene_renders_at_720p_1080p_and_4k(players: int) -> None:
     server = FakeServer()
     app = TvApp(server, keep_log=True)
     canvas = pygame.Surface(layout.CANVAS)
@@ -141,29 +167,37 @@ def test_every_card_has_its_own_picture_drawn_once() -> None:
     pygame.image.save(canvas, str(SHOTS / "cards.png"))
 
 
-def test_draw_changes_nothing() -> None:
-    ups = game_updates(4, seed=9)
+@pytest.mark.parametrize("game", TV_GAMES)
+def test_draw_changes_nothing(game: str) -> None:
+    ups = kit_updates(game, seed=9)
     server = FakeServer()
     app = TvApp(server)
-    a = pick(ups, "auction", min_face_up=2, bids=True)
+    a = first_turn(ups, 0.3)
     feed(app, server, a, settle=0.1)
     nxt = ups[ups.index(a) + 1]
     server.updates.put(json_round_trip(nxt))
     app.tick(0.2)  # mid-animation
-    before = (app.ctx.clock, len(app.scene.anim.timeline.anims), app.model.update, app.scene.anim.news)
+    scene = app.scene
+
+    def seen() -> tuple:
+        return (app.ctx.clock, scene.animating, scene.rest_key(), json_round_trip(app.model.update), scene.anim.news,
+                repr(scene.anim.rest_state()))
+
+    assert scene.animating, "the next update's pictures are moving"
+    before = seen()
     c1, c2 = pygame.Surface(layout.CANVAS), pygame.Surface(layout.CANVAS)
     app.draw(c1)
     app.draw(c2)
-    after = (app.ctx.clock, len(app.scene.anim.timeline.anims), app.model.update, app.scene.anim.news)
+    after = seen()
     assert before == after
     assert pygame.image.tobytes(c1, "RGB") == pygame.image.tobytes(c2, "RGB")
 
 
-@pytest.mark.parametrize("players", [3, 5])
-def test_resting_picture_equals_the_latest_view(players: int) -> None:
+@pytest.mark.parametrize("game,players", games_and_players())
+def test_resting_picture_equals_the_latest_view(game: str, players: int) -> None:
     """A TV that saw every update (with animations) and one that saw only the last agree at rest."""
-    ups = game_updates(players, seed=11)
-    mid = [u for u in ups if u["view"] and u["view"]["round"] == 4][5]
+    ups = kit_updates(game, players, seed=11)
+    mid = first_turn(ups, 0.6)
     stop = ups.index(mid)
     s1, s2 = FakeServer(), FakeServer()
     watched, fresh = TvApp(s1), TvApp(s2)
@@ -178,7 +212,7 @@ def test_resting_picture_equals_the_latest_view(players: int) -> None:
     c1, c2 = pygame.Surface(layout.CANVAS), pygame.Surface(layout.CANVAS)
     watched.draw(c1)
     fresh.draw(c2)
-    pygame.image.save(c1, str(SHOTS / f"rest_{players}p.png"))
+    pygame.image.save(c1, str(SHOTS / f"rest_{game}_{players}p.png"))
     assert pygame.image.tobytes(c1, "RGB") == pygame.image.tobytes(c2, "RGB")
 
 
@@ -297,6 +331,27 @@ def test_shared_win_and_tie_break_are_said_on_the_score_screen() -> None:
     pygame.image.save(canvas, str(SHOTS / "results_shared_tie_break_es.png"))
     banner = app.ctx.texts("tv.results.share", names=app.ctx.texts.names(["Béla", "Chloé"]))
     assert banner == "¡Béla y Chloé comparten la victoria!"
+
+
+@pytest.mark.parametrize("game", TV_GAMES)
+def test_odd_but_public_updates_never_crash_any_games_scenes(game: str) -> None:
+    u = first_turn(kit_updates(game, seed=3), 0.4)
+    other = next((g for g in TV_GAMES if g != game), "no-such-game")
+    emptied = {k: ([] if isinstance(v, list) else v) for k, v in u["view"].items()}
+    odd = [
+        dict(u, table=dict(u["table"], seats=u["table"]["seats"][:1])),  # fewer seat records than players
+        dict(u, view=emptied),  # every list of the view empty
+        dict(u, acting=[], timer={"seat": 99, "seconds_left": 3}),  # a timer for a seat nobody has
+        dict(u, stage="over", outcome=None),  # over, without the outcome
+        dict(u, stage="playing", table=dict(u["table"], game=other)),  # another game's table with this view
+    ]
+    canvas = pygame.Surface(layout.CANVAS)
+    for k, bad in enumerate(odd):
+        server = FakeServer()
+        app = TvApp(server)
+        feed(app, server, dict(bad, version=100 + k), settle=0.3)
+        app.draw(canvas)
+        assert app.model.update is not None
 
 
 def test_odd_but_public_updates_never_crash_a_scene() -> None:

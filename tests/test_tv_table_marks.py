@@ -9,7 +9,7 @@ import pytest
 
 from game.tv import layout
 from game.tv.app import TvApp
-from game.tv.games.cat_in_the_sack.cards import BLUE_INK, LABELLED, CardArt, label_font
+from game.tv.games.cat_in_the_sack.cards import BLUE_INK, LABELLED, CardArt, label_font, sack_art
 from game.tv.i18n import LANGS
 from game.tv.render import GOLD, GREY, INK, INK_DARK, INK_DIM, parse_colour
 from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, SACK
@@ -80,7 +80,7 @@ def test_the_dogs_say_big_dog_and_small_dog_on_the_card(lang: str) -> None:
         slot = SACK.row_slot(i + 1, len(row))
         expected = pygame.Surface(CARD_SIZE)
         expected.blit(canvas, (0, 0), slot)
-        expected.blit(app.ctx.art.face(card, CARD_SIZE), (0, 0))
+        expected.blit(sack_art(app.ctx).face(card, CARD_SIZE), (0, 0))
         drawn = canvas.subsurface(slot)
         assert pygame.image.tobytes(drawn.subsurface(band), "RGB") == \
             pygame.image.tobytes(expected.subsurface(band), "RGB"), "the table does not show the named card"

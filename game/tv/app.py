@@ -21,8 +21,8 @@ from typing import Any, Callable, Hashable, Protocol
 import pygame
 
 from game.tv import layout
-from game.tv.games.cat_in_the_sack.cards import CardArt
-from game.tv.games import game_ids, game_name, screens_for
+from game.tv.art import ArtCache
+from game.tv.games import game_ids, game_name, screens_for, sound_name
 from game.tv.i18n import Texts, pick_lang
 from game.tv.intents import Intent, intents_from_event
 from game.tv.model import TableModel
@@ -120,7 +120,7 @@ class TvApp:
         self.server = server
         self.model = TableModel(keep_log=keep_log)
         texts = Texts(lang)
-        self.ctx = Context(texts=texts, tc=TextCache(), art=CardArt(), model=self.model,
+        self.ctx = Context(texts=texts, tc=TextCache(), art=ArtCache(), model=self.model,
                            host=self._host, join_url=server.join_url, join_code=server.join_code,
                            lan_warning=server.lan_warning, port_note=server.port_note, demo=demo,
                            notice=getattr(server, "notice", None))
@@ -141,13 +141,14 @@ class TvApp:
         self._hold_since: float | None = None
         self._warm_jobs: list[Callable[[], object]] = []
         self._known_games: set[str] = set()
+        self._game_sounds: dict[str, Any] = {}  # each known game's own sound effects, by their board names
         self.changed = True  # something arrived or was pressed since the last frame (the loop clears it)
         self._drawn_scene: Scene | None = None  # the scene the last frame was painted by
         self._canvas_touched = True  # something else painted on the canvas, or the window changed, since then
 
     @property
     def warming(self) -> bool:
-        """Return True while card art or sounds are still being made (a job per frame)."""
+        """Return True while pictures or sounds are still being made (a job per frame)."""
         return bool(self._warm_jobs)
 
     def _host(self, cmd: dict[str, Any]) -> None:
@@ -157,6 +158,8 @@ class TvApp:
         """Open the mixer and queue the effects to synthesise, one per frame (after the first frame)."""
         if self.ctx.sound is None:
             self.ctx.sound = SoundBoard(muted=self.mute)
+            for name, synth in self._game_sounds.items():
+                self.ctx.sound.add(name, synth)
             self._warm_jobs.extend(self.ctx.sound.jobs())  # popped from the end: sounds first
 
     # ---------------------------------------------------------------- input
@@ -248,6 +251,10 @@ class TvApp:
             screens = screens_for(game)
             if screens is not None:
                 self._warm_jobs[:0] = screens.prepare(self.ctx)  # popped from the end: sounds stay first
+                for name, synth in screens.sounds.items():
+                    self._game_sounds[sound_name(game, name)] = synth
+                    if self.ctx.sound is not None:
+                        self._warm_jobs.extend(self.ctx.sound.add(sound_name(game, name), synth))
 
     def _wanted_scene(self) -> type[Scene] | Callable[[Context], Scene]:
         stage = self.model.stage

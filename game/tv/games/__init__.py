@@ -1,7 +1,8 @@
 """How a game plugs into the TV: its one scene module, found by game id, and what it exports.
 
 A game with id `some-game` brings the package `game/tv/games/some_game/` exporting `SCREENS`, a
-`GameScreens`: its table scene class and its score-screen detail drawer. Its texts are its locale files,
+`GameScreens`: its table scene class, its score-screen detail drawer, its art warm-up and its own sound
+effects. Its texts are its locale files,
 shared with the phone (game.locales). The platform (app, lobby, results) names no game: it loads the
 module from `table.games`.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
@@ -65,7 +67,10 @@ class GameScreens:
     """What one game gives the TV.
 
     `prepare(ctx)` is called once, when the TV first learns of the game (its texts are loaded
-    already): it may set up shared art and returns warm-up jobs, run one per frame.
+    already): it may set up its art (kept in `ctx.art`) and returns warm-up jobs, run one per frame.
+    `sounds` are the game's own sound effects beside the platform's (`game.tv.sound.Sfx`): name ->
+    synth function `(sample rate, random stream) -> mono samples in [-1, 1]`; the game's scenes
+    play them with `ctx.play(name)` (a name neither knows plays nothing).
     The TV refuses an update whose view has one of `private_view_keys`, whose events include one
     of `private_event_types`, or for whose view `check_view` returns a reason (game.tv.model).
     """
@@ -73,9 +78,15 @@ class GameScreens:
     table_scene: "Callable[[Context], Scene]"
     detail: ResultsDetail = field(default_factory=ResultsDetail)
     prepare: "Callable[[Context], list[Callable[[], object]]]" = _no_warm_up
+    sounds: dict[str, Callable[[int, random.Random], list[float]]] = field(default_factory=dict)
     private_view_keys: frozenset[str] = frozenset()
     private_event_types: frozenset[str] = frozenset()
     check_view: Callable[[dict[str, Any]], str | None] = _nothing_hidden
+
+
+def sound_name(game_id: str, name: str) -> str:
+    """Return the name a game's own sound effect `name` has on the TV's sound board ('some-game/splash')."""
+    return f"{game_id}/{name}"
 
 
 def module_name(game_id: str) -> str:

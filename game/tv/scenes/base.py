@@ -11,12 +11,16 @@ from typing import Any, Callable
 import pygame
 
 from game.tv import layout
-from game.tv.games.cat_in_the_sack.cards import CardArt
+from game.tv.art import ArtCache
+from game.tv.games import sound_name
 from game.tv.i18n import Texts
 from game.tv.intents import Intent
 from game.tv.model import TableModel
 from game.tv.render import FELT, FELT_DARK, GOLD, INK, INK_DIM, WARN, TextCache, display_ready, panel, shadow_text
 from game.tv.sound import Sfx, SoundBoard
+
+
+PLATFORM_SOUNDS = frozenset(str(sfx) for sfx in Sfx)
 
 
 def make_felt() -> pygame.Surface:
@@ -40,7 +44,7 @@ class Context:
 
     texts: Texts
     tc: TextCache
-    art: CardArt
+    art: ArtCache
     model: TableModel
     host: Callable[[dict[str, Any]], None]
     join_url: str = ""
@@ -57,10 +61,10 @@ class Context:
     clock: float = 0.0
     wall: Callable[[], float] = time.time  # the date and time of day (when kept games ended is said from it)
 
-    def play(self, sfx: Sfx | str) -> None:
-        """Play a sound effect if sound is up and not muted."""
+    def play(self, name: Sfx | str) -> None:
+        """Play a platform effect (`Sfx`) or, by its own name, one of the current game's; nothing if unknown or muted."""
         if self.sound is not None:
-            self.sound.play(Sfx(sfx))
+            self.sound.play(name if name in PLATFORM_SOUNDS else sound_name(str(self.model.table.get("game") or ""), name))
 
     def toast(self, text: str, seconds: float = 2.5) -> None:
         """Show a short message near the bottom of the screen for a few seconds."""
@@ -156,7 +160,7 @@ class Part:
     """A piece of a table's resting picture: `paint(canvas, *args)` paints it, inside `rect` only.
 
     `args` must hold everything the painting reads besides the context's fixed tools (texts,
-    text cache, card art): the part is painted again exactly when its args (compared with ==),
+    text cache, art cache): the part is painted again exactly when its args (compared with ==),
     its paint function or its rect change.
     """
 
@@ -210,12 +214,60 @@ def _to_next_second(left: float | None) -> float:
     return left - math.ceil(left - 1) + 1e-3
 
 
+class Animator:
+    """What a table scene's animations give it. This base has none: a game without animations needs no code.
+
+    A game's animator overrides what it has:
+    - `start(update, previous)`: schedule the pictures of a newly accepted update's public events
+      (`previous` is the update before it, or None);
+    - `update(dt)`: move on by `dt` seconds; return the names of the sounds that start now (a
+      platform `Sfx`, or one of the game's own `GameScreens.sounds`);
+    - `running`: True while a picture moves or is still to come (every frame is drawn meanwhile,
+      and the score screen waits for it);
+    - `draw(canvas)`: paint what moves over the resting table (reads only); return every rect it
+      painted (the next frame puts the resting table back there);
+    - `rest_state()`: what the resting table leaves to the animations now (the cards in flight and
+      the slots they will land in are hidden at rest), compared by ==: a change repaints the table;
+    - `news`: the line saying what the latest event shown did ("" for none);
+    - `reset()`: forget every animation (a fresh table).
+    """
+
+    @property
+    def news(self) -> str:
+        """Return the line saying what the latest event shown did ("" for none)."""
+        return ""
+
+    @property
+    def running(self) -> bool:
+        """Return True while a picture moves or is still to come."""
+        return False
+
+    def reset(self) -> None:
+        """Forget every animation and news line."""
+
+    def start(self, update: dict[str, Any], previous: dict[str, Any] | None) -> None:
+        """Schedule the animations of `update`'s public events."""
+
+    def update(self, dt: float) -> list[str]:
+        """Advance the animations by `dt` seconds; return the sounds of those that start now."""
+        return []
+
+    def draw(self, canvas: pygame.Surface) -> list[pygame.Rect]:
+        """Paint the running animations over the table; return where they painted."""
+        return []
+
+    def rest_state(self) -> Any:
+        """Return what the resting table leaves to the animations now (the cards they hide), compared by ==."""
+        return None
+
+
 class TableScene(Scene):
     """What every game's table does beside its own picture: the 'X is away' hint, B handing an away
     player's seat to a bot, and the turn timer's countdown (from the update's public `timer`).
 
-    A game's table sets `self.anim` (its animator: `reset()`, `update(dt)` returning the sounds
-    of what just started, `busy`) and calls `track_table(update)` from its `on_update`.
+    A game's table may set `self.anim` to its animator (an `Animator`: the default has no
+    animations); `on_update` starts the animations of each update's events and keeps the away
+    hint and the turn timer (`track_table`).
 
     It paints in two parts: the resting picture of the latest view, as `rest_parts` (felt,
     panels, cards, names, the seconds on show; each `Part` with the arguments it reads), and
@@ -226,27 +278,32 @@ class TableScene(Scene):
     over it, then paints what moves. See `draw`.
     """
 
-    anim: Any
+    anim: Animator
 
     def enter(self) -> None:
         """Start with a clean animation timeline."""
         self.anim.reset()
 
+    def on_update(self, update: dict[str, Any]) -> None:
+        """Start the animations of the update's events; keep the away hint and the turn timer."""
+        self.anim.start(update, self.ctx.model.previous)
+        self.track_table(update)
+
     def update(self, dt: float) -> None:
         """Advance the animations, play their sounds, count the turn timer down."""
-        for sfx in self.anim.update(dt):
-            self.ctx.play(sfx)
+        for sound in self.anim.update(dt):
+            self.ctx.play(sound)
         self.tick_timer()
 
     @property
     def busy(self) -> bool:
         """Return True while animations are still playing (the app waits before leaving the table)."""
-        return self.anim.busy
+        return bool(self.anim.running)
 
     @property
     def animating(self) -> bool:  # type: ignore[override]
         """Return True while the animations play (each frame then differs)."""
-        return bool(self.anim.busy)
+        return bool(self.anim.running)
 
     def frame_key(self) -> Any:
         """Return the whole seconds on show: the turn timer's (with its seat) and a time-limited game's."""
@@ -260,7 +317,7 @@ class TableScene(Scene):
 
     def rest_state(self) -> Any:
         """Return what the resting picture takes from the animations (the slots they hide...), compared by ==."""
-        return None
+        return self.anim.rest_state()
 
     def rest_key(self) -> Any:
         """Return everything the resting picture depends on: a new value paints it again."""
@@ -278,9 +335,12 @@ class TableScene(Scene):
         """Paint what moves over the resting picture (animations, news, toast); return every rect it painted.
 
         The next frame puts the resting picture back in those rects only, so a missing one would
-        leave a trace (tests compare every frame with a fresh paint).
+        leave a trace (tests compare every frame with a fresh paint). This one paints the
+        animations, then the toast.
         """
-        return []
+        painted = list(self.anim.draw(canvas))
+        toast = draw_toast(self.ctx, canvas)
+        return painted if toast is None else [*painted, toast]
 
     def draw(self, canvas: pygame.Surface) -> None:
         """Copy the resting picture (brought up to date when `rest_key` changed), then paint what moves over it.
@@ -318,6 +378,7 @@ class TableScene(Scene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
+        self.anim = Animator()  # a game's table sets its own after this
         self.timer_left: float | None = None
         self.timer_seat: int | None = None
         self._timer_base: tuple[float, float] | None = None  # (seconds_left, clock when received)

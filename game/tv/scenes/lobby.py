@@ -33,16 +33,16 @@ class LobbyScene(Scene):
         self._qr: pygame.Surface | None = None
         self._qr_url = ""
         self._seat_count = 0
-        self._mascot: pygame.Surface | None = None
+        self._emblem: pygame.Surface | None = None
         self.selected: str | None = None  # the option line ←/→ change (None until ↑/↓ picks one)
 
     def enter(self) -> None:
-        """Make the QR code for the current join URL (once per URL) and the title mascot."""
+        """Make the QR code for the current join URL (once per URL) and the Couch Cats emblem."""
         if self._qr is None or self._qr_url != self.ctx.join_url:
             self._qr = qr_surface(self.ctx.join_url or "http://127.0.0.1/", LOBBY.qr.width)
             self._qr_url = self.ctx.join_url
-        if self._mascot is None:
-            self._mascot = self.ctx.art.mascot((64, 90))
+        if self._emblem is None:
+            self._emblem = self.ctx.art.emblem()
         self._seat_count = len(self.ctx.model.table.get("seats") or ())
 
     def on_update(self, update: dict[str, Any]) -> None:
@@ -163,8 +163,8 @@ class LobbyScene(Scene):
         """Paint the lobby from the latest update."""
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
         ctx.background(canvas)
-        if self._mascot is not None:
-            canvas.blit(self._mascot, self._mascot.get_rect(midleft=(LOBBY.title.left, LOBBY.title.centery)))
+        if self._emblem is not None:
+            canvas.blit(self._emblem, self._emblem.get_rect(midleft=(LOBBY.title.left, LOBBY.title.centery)))
         shadow_text(tc, canvas, t("app.title"), layout.TEXT_TITLE, GOLD,
                     midleft=(LOBBY.title.left + 84, LOBBY.title.centery))
         if ctx.demo:

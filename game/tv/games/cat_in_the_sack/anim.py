@@ -17,6 +17,8 @@ from game.tv.games.cat_in_the_sack.cards import CardArt
 from game.tv.i18n import Texts
 from game.tv.render import GOLD, INK_DARK, TextCache, panel
 from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, SACK
+from game.tv.games.cat_in_the_sack.sounds import BARK, COIN, MEOW
+from game.tv.scenes.base import Animator
 from game.tv.sound import Sfx
 
 Point = tuple[float, float]
@@ -41,12 +43,17 @@ def row_len_for(view: dict[str, Any]) -> int:
     return players + 1 if players == 3 else players
 
 
-class SackAnimator:
-    """Turns each update's events into timed animations and news lines; draws them on request."""
+class SackAnimator(Animator):
+    """Turns each update's events into timed animations and news lines; draws them on request.
 
-    def __init__(self, texts: Texts, name_of: Callable[[int | None], str]) -> None:
+    It draws with the game's card art, the TV's text cache and the table's start marker painter.
+    """
+
+    def __init__(self, texts: Texts, name_of: Callable[[int | None], str], art: CardArt, tc: TextCache,
+                 draw_marker: Callable[[pygame.Surface, Point], pygame.Rect]) -> None:
         self.texts = texts
         self.name_of = name_of
+        self.art, self.tc, self.draw_marker = art, tc, draw_marker
         self.timeline = Timeline()
 
     def reset(self) -> None:
@@ -60,7 +67,7 @@ class SackAnimator:
 
     # ---------------------------------------------------------------- building
 
-    def absorb(self, update: dict[str, Any], previous: dict[str, Any] | None) -> None:
+    def start(self, update: dict[str, Any], previous: dict[str, Any] | None) -> None:
         """Schedule the animations and news lines of `update`'s events (previous: the update before)."""
         view = update.get("view") or {}
         prev_view = (previous or {}).get("view") or {}
@@ -83,28 +90,28 @@ class SackAnimator:
             kind = ev.get("type")
             seat = ev.get("seat")
             if kind == "card_chosen" and isinstance(seat, int):
-                tl.add("chosen", at, 0.4, Sfx.FLIP, seat=seat, players=players)
+                tl.add("chosen", at, 0.4, Sfx.PLAY, seat=seat, players=players)
                 tl.say(at, t("tv.ev.card_chosen", name=self.name_of(seat)))
             elif kind == "row_laid":
                 owners = ev.get("owners") or []
                 for k, owner in enumerate(owners):
                     src = (SACK.seat(owner, players).center if isinstance(owner, int)
                            else SACK.row_slot(0, len(owners)).center)
-                    tl.add("lay", at + 0.1 * k, 0.45, Sfx.FLIP if k == 0 else None, index=k, src=src,
+                    tl.add("lay", at + 0.1 * k, 0.45, Sfx.PLAY if k == 0 else None, index=k, src=src,
                            dst=SACK.row_slot(k + 1, len(owners)).center)
                 tl.say(at, t("tv.ev.row_laid"))
                 at += 0.1 * len(owners) + 0.45
             elif kind == "card_revealed" and not won:
                 index = ev.get("index")
                 if isinstance(index, int):
-                    tl.add("flip", at, 0.45, Sfx.FLIP, index=index, card=ev.get("card"),
+                    tl.add("flip", at, 0.45, Sfx.PLAY, index=index, card=ev.get("card"),
                            rect=SACK.row_slot(index + 1, row_len))
                     tl.say(at, t("tv.ev.card_revealed", card=card_name(t, ev.get("card"))))
                     at += 0.2
             elif kind == "bid" and isinstance(seat, int):
                 spot = SACK.bid_spot(seat, players)
                 tl.add("coins", at, 0.45, None, src=SACK.seat(seat, players).center, dst=spot.center, count=3)
-                tl.add("pop", at + 0.3, 0.7, Sfx.BID, seat=seat, text=str(ev.get("total")), at=spot.center)
+                tl.add("pop", at + 0.3, 0.7, Sfx.CALL, seat=seat, text=str(ev.get("total")), at=spot.center)
                 tl.say(at, t("tv.ev.bid", name=self.name_of(seat), total=ev.get("total")))
                 at += 0.3
             elif kind == "passed" and isinstance(seat, int):
@@ -117,7 +124,7 @@ class SackAnimator:
                 if took and ev.get("mouse_card") in mouse_cards:
                     i = mouse_cards.index(ev["mouse_card"])
                     src = SACK.mouse_card(i, len(mouse_cards)).center
-                    tl.add("coins", at, 0.75, Sfx.COIN, src=src, dst=dst, count=min(took, 8), label=f"+{took}")
+                    tl.add("coins", at, 0.75, COIN, src=src, dst=dst, count=min(took, 8), label=f"+{took}")
                     tl.say(at, t("tv.ev.passed", name=self.name_of(seat), took=took))
                 elif not any(e.get("type") == "round_void" for e in events):
                     tl.say(at, t("tv.ev.passed_nothing", name=self.name_of(seat)))
@@ -137,7 +144,7 @@ class SackAnimator:
                 if ev.get("refill") == "filled":
                     cards = ev.get("mouse_cards") or []
                     for i, mc in enumerate(cards):
-                        tl.add("coins", at + 0.12 * i, 0.6, Sfx.COIN if i == 0 else None, src=BANK_POINT,
+                        tl.add("coins", at + 0.12 * i, 0.6, COIN if i == 0 else None, src=BANK_POINT,
                                dst=SACK.mouse_card(i, len(cards)).center, count=min(int(mc[0]), 6))
                 key = f"tv.ev.round_started.{ev.get('refill')}"
                 tl.say(at, t(key, n=ev.get("round")))
@@ -181,10 +188,10 @@ class SackAnimator:
         chase = CHASE_SECONDS if (chased_idx is not None or len(dog_idx) >= 2) else 0.0
         winner = won.get("seat") if won else None
         dst = SACK.seat(winner, players).center if isinstance(winner, int) else None
-        tl.add("collect", at, chase + COLLECT_SECONDS, Sfx.BARK if chase else None, cards=cards, slots=slots,
+        tl.add("collect", at, chase + COLLECT_SECONDS, BARK if chase else None, cards=cards, slots=slots,
                dogs=dog_idx, chased=chased_idx, chase_share=chase / (chase + COLLECT_SECONDS), dst=dst)
         if won:
-            tl.add("sound", at + chase, 0.1, Sfx.MEOW if int(won.get("value") or 0) >= 0 else Sfx.BARK)
+            tl.add("sound", at + chase, 0.1, MEOW if int(won.get("value") or 0) >= 0 else BARK)
             tl.say(at + chase, t("tv.ev.sack_won", name=self.name_of(winner), paid=won.get("paid"),
                                     value=won.get("value")))
         elif void:
@@ -198,7 +205,7 @@ class SackAnimator:
         return self.timeline.advance(dt)
 
     @property
-    def busy(self) -> bool:
+    def running(self) -> bool:
         """Return True while an animation or a news line is still to come."""
         return self.timeline.busy
 
@@ -231,9 +238,9 @@ class SackAnimator:
 
     # ---------------------------------------------------------------- drawing (reads only)
 
-    def draw(self, canvas: pygame.Surface, art: CardArt, tc: TextCache,
-             draw_marker: Callable[[pygame.Surface, Point], pygame.Rect]) -> list[pygame.Rect]:
+    def draw(self, canvas: pygame.Surface) -> list[pygame.Rect]:
         """Draw every running animation over the table; return where it painted."""
+        art, tc, draw_marker = self.art, self.tc, self.draw_marker
         tl = self.timeline
         painted: list[pygame.Rect] = []
         for a in tl.pending("collect"):

@@ -1,4 +1,4 @@
-"""Card art drawn in code: seven cats, the rabbit, both dogs, the back, the sack and the mouse cards.
+"""Card art drawn in code: seven cats, the rabbit, both dogs, the back, the sack, the mouse cards and coins.
 
 Each picture is drawn once at twice its size with pygame.draw and smooth-scaled down (cheap
 anti-aliasing), then cached per (card, size): nothing here runs per frame after warm-up.
@@ -7,14 +7,17 @@ anti-aliasing), then cached per (card, size): nothing here runs per frame after 
 from __future__ import annotations
 
 import math
-from functools import partial
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.tv.art import ArtCache
 from game.tv.i18n import number
-from game.tv.render import Colour, coin_sprite, display_ready
+from game.tv.render import GOLD, GOLD_DARK, Colour, TextCache, display_ready, shadow_text
+
+if TYPE_CHECKING:
+    from game.tv.scenes.base import Context
 
 SUPER = 2  # draw at 2x and scale down: smooth edges without an anti-aliasing library
 
@@ -395,6 +398,56 @@ def draw_mouse_card(value: int, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, size)
 
 
+# ---------------------------------------------------------------- mouse coins
+
+
+def coin_sprite(radius: int) -> pygame.Surface:
+    """Return one mouse coin drawn on a transparent square, to blit instead of drawing each time."""
+    surf = pygame.Surface((radius * 2 + 2, radius * 2 + radius // 6 + 3), pygame.SRCALPHA)
+    draw_coin(surf, (radius + 1, radius + 1), radius)
+    return display_ready(surf)
+
+
+def draw_coin(canvas: pygame.Surface, center: tuple[float, float], radius: float) -> None:
+    """Draw one mouse coin: a gold disc with a little mouse head stamped on it."""
+    cx, cy, r = int(center[0]), int(center[1]), int(radius)
+    pygame.draw.circle(canvas, GOLD_DARK, (cx, cy + max(1, r // 6)), r)
+    pygame.draw.circle(canvas, GOLD, (cx, cy), r)
+    pygame.draw.circle(canvas, GOLD_DARK, (cx, cy), r, max(1, r // 7))
+    if r >= 9:
+        ear = max(2, r // 4)
+        pygame.draw.circle(canvas, GOLD_DARK, (cx - r // 3, cy - r // 4), ear)
+        pygame.draw.circle(canvas, GOLD_DARK, (cx + r // 3, cy - r // 4), ear)
+        pygame.draw.circle(canvas, GOLD_DARK, (cx, cy + r // 8), max(2, r // 3))
+
+
+def coin_pile_positions(count: int, area: pygame.Rect, radius: int) -> list[tuple[int, int]]:
+    """Return where `count` coins lie in `area`: stacks of up to 5, side by side, at most 8 stacks shown."""
+    stacks = min(8, max(1, math.ceil(count / 5)))
+    shown = min(count, stacks * 5)
+    step_x = radius * 2 + 6
+    left = area.centerx - (stacks * step_x - 6) // 2 + radius
+    base_y = area.bottom - radius - 4
+    out = []
+    for i in range(shown):
+        s, level = divmod(i, 5)
+        out.append((left + s * step_x, base_y - level * max(4, radius // 2)))
+    return out
+
+
+def draw_coins(canvas: pygame.Surface, tc: TextCache, coin: pygame.Surface, count: int, area: pygame.Rect,
+               label_size: int = 34, label_colour: Colour = GOLD) -> None:
+    """Draw a pile of `count` coins (the `coin` sprite) in `area` with the count written large above it."""
+    if count <= 0:
+        return
+    radius = coin.get_width() // 2 - 1
+    for pos in coin_pile_positions(count, area, radius):
+        canvas.blit(coin, (pos[0] - radius - 1, pos[1] - radius - 1))
+    if label_size:
+        shadow_text(tc, canvas, str(count), label_size, label_colour,
+                    midbottom=(area.centerx, area.top + label_size + 2))
+
+
 LABEL_MIN_WIDTH = 120  # smaller cards (won piles, results) are too small for a written name
 LABELLED = ("big_dog", "small_dog")  # the cards whose picture alone does not say what they are
 
@@ -404,51 +457,43 @@ def card_labels(texts: Callable[[str], str]) -> dict[str, str]:
     return {card: texts(f"card.in_text.{card}") for card in LABELLED}
 
 
+GAME = "cat-in-the-sack"  # the art cache's keys of this game's pictures start with its id
+
+
 class CardArt:
-    """The cache of drawn cards: each (card, size) is drawn once.
+    """This game's card pictures, each (card, size) drawn once and kept in the TV's art cache.
 
     `labels` names the cards that carry their name on the face (the dogs), in the TV's language.
     """
 
-    def __init__(self, labels: dict[str, str] | None = None) -> None:
-        self._faces: dict[tuple[object, tuple[int, int]], pygame.Surface] = {}
+    def __init__(self, cache: ArtCache | None = None, labels: dict[str, str] | None = None) -> None:
+        self.cache = cache if cache is not None else ArtCache()
         self.labels = dict(labels or {})
-
-    def mascot(self, size: tuple[int, int]) -> pygame.Surface:
-        """Return the Couch Cats emblem (the cat in its sack) the lobby shows beside the title."""
-        return self.face("sack", size)
 
     def face(self, card: int | str, size: tuple[int, int]) -> pygame.Surface:
         """Return the drawn face of `card` at `size` ('back' and 'sack' too)."""
-        key = (card, size)
-        surf = self._faces.get(key)
-        if surf is None:
-            label = self.labels.get(str(card)) if size[0] >= LABEL_MIN_WIDTH else None
-            surf = display_ready(draw_card(card, size, label))
-            self._faces[key] = surf
-        return surf
+        return self.cache.picture((GAME, card), size, self._draw_face, card, size)
+
+    def _draw_face(self, card: int | str, size: tuple[int, int]) -> pygame.Surface:
+        label = self.labels.get(str(card)) if size[0] >= LABEL_MIN_WIDTH else None
+        return display_ready(draw_card(card, size, label))
 
     def mouse_card(self, value: int, size: tuple[int, int]) -> pygame.Surface:
         """Return the mouse card of `value` at `size`."""
-        key = (("mouse", value), size)
-        surf = self._faces.get(key)
-        if surf is None:
-            surf = display_ready(draw_mouse_card(value, size))
-            self._faces[key] = surf
-        return surf
+        return self.cache.picture((GAME, "mouse", value), size, lambda: display_ready(draw_mouse_card(value, size)))
 
     def coin(self, radius: int) -> pygame.Surface:
         """Return the mouse coin sprite of `radius`."""
-        key = (("coin", radius), (radius, radius))
-        surf = self._faces.get(key)
-        if surf is None:
-            surf = coin_sprite(radius)
-            self._faces[key] = surf
-        return surf
+        return self.cache.picture((GAME, "coin"), (radius, radius), coin_sprite, radius)
 
     def warm_jobs(self, sizes: list[tuple[int, int]], mouse_size: tuple[int, int]) -> list[Callable[[], object]]:
         """Return one job per picture the table will need, to run a few per frame ahead of time."""
         cards: list[int | str] = [*CATS, "rabbit", "big_dog", "small_dog", "back", "sack"]
-        jobs: list[Callable[[], object]] = [partial(self.face, c, s) for s in sizes for c in cards]
-        jobs += [partial(self.mouse_card, v, mouse_size) for v in (2, 3, 4, 6)]
-        return jobs
+        return ArtCache.jobs([(self.face, (c, s)) for s in sizes for c in cards] +
+                             [(self.mouse_card, (v, mouse_size)) for v in (2, 3, 4, 6)])
+
+
+def sack_art(ctx: Context) -> CardArt:
+    """Return this TV's card art of the game (one per TV, its pictures in the TV's art cache)."""
+    art = ctx.art
+    return art.shared(GAME, lambda: CardArt(art))

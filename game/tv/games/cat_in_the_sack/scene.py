@@ -9,7 +9,8 @@ from typing import Any, Callable
 
 import pygame
 
-from game.tv.games.cat_in_the_sack.cards import card_labels
+from game.tv.games.cat_in_the_sack.cards import card_labels, sack_art
+from game.tv.games.cat_in_the_sack.sounds import SOUNDS
 from game.tv.games import GameScreens, ResultsDetail
 from game.tv.i18n import number
 from game.tv.scenes.base import Context
@@ -46,7 +47,7 @@ class SackDetail(ResultsDetail):
         won_cards = seats[seat].get("won_cards") if 0 <= seat < len(seats) else None
         size = MINI if height >= MINI[1] else MINI_LOW
         for card in list(won_cards or ())[:8]:
-            face = ctx.art.face(card, size)
+            face = sack_art(ctx).face(card, size)
             canvas.blit(face, face.get_rect(midleft=(x, y)))
             x += size[0] - 10
 
@@ -60,8 +61,9 @@ def _score(detail: dict[str, Any], seat: int) -> dict[str, Any]:
 
 def prepare(ctx: Context) -> list[Callable[[], object]]:
     """Name the dogs on their cards in the TV's language; return the card art to draw ahead."""
-    ctx.art.labels.update(card_labels(ctx.texts))
-    return ctx.art.warm_jobs([CARD_SIZE, MINI_CARD, MARKER_SIZE, MINI, MINI_LOW], MOUSE_CARD_SIZE)
+    art = sack_art(ctx)
+    art.labels.update(card_labels(ctx.texts))
+    return art.warm_jobs([CARD_SIZE, MINI_CARD, MARKER_SIZE, MINI, MINI_LOW], MOUSE_CARD_SIZE)
 
 
 def check_view(view: dict[str, Any]) -> str | None:
@@ -74,6 +76,6 @@ def check_view(view: dict[str, Any]) -> str | None:
     return None
 
 
-SCREENS = GameScreens(table_scene=SackTableScene, detail=SackDetail(), prepare=prepare,
+SCREENS = GameScreens(table_scene=SackTableScene, detail=SackDetail(), prepare=prepare, sounds=SOUNDS,
                       private_view_keys=frozenset({"hand", "mice", "won_pile", "chosen_card"}),
                       private_event_types=frozenset({"my_card_chosen"}), check_view=check_view)

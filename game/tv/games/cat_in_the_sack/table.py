@@ -8,9 +8,10 @@ import pygame
 
 from game.tv import layout
 from game.tv.i18n import number
-from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, draw_coins, draw_symbol, grey_out,
+from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, Part, TableScene, draw_toast
+from game.tv.games.cat_in_the_sack.cards import draw_coins, sack_art
 from game.tv.games.cat_in_the_sack.anim import SackAnimator, row_len_for
 from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
 
@@ -23,18 +24,10 @@ class SackTableScene(TableScene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.anim = SackAnimator(ctx.texts, ctx.model.name)
-
-    def on_update(self, update: dict[str, Any]) -> None:
-        """Schedule the animations of the update's events; keep the away hint and the turn timer."""
-        self.anim.absorb(update, self.ctx.model.previous)
-        self.track_table(update)
+        self.art = sack_art(ctx)
+        self.anim: SackAnimator = SackAnimator(ctx.texts, ctx.model.name, self.art, ctx.tc, self._draw_marker_at)
 
     # ---------------------------------------------------------------- drawing (reads only)
-
-    def rest_state(self) -> Any:
-        """Return what the animations take off the resting table: the row, row cards, the start marker."""
-        return self.anim.rest_state()
 
     def rest_parts(self) -> list[Part]:
         """Return the resting table's parts: header, mouse cards, the row, each seat with its bid tab."""
@@ -105,7 +98,7 @@ class SackTableScene(TableScene):
         if view:
             players = int(view.get("players") or 0)
             painted += [self._draw_bid_total(canvas, view, seat, players) for seat in range(players)]
-        painted += self.anim.draw(canvas, ctx.art, ctx.tc, self._draw_marker_at)
+        painted += self.anim.draw(canvas)
         if self.anim.news:
             painted.append(shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK,
                                        max_width=SACK.news.width, center=SACK.news.center))
@@ -147,7 +140,7 @@ class SackTableScene(TableScene):
     def _paint_mouse_card(self, canvas: pygame.Surface, i: int, count: int, value: int, mice: int) -> None:
         ctx = self.ctx
         rect = SACK.mouse_card(i, count)
-        canvas.blit(ctx.art.mouse_card(value, MOUSE_CARD_SIZE), rect)  # the card's value is its label
+        canvas.blit(self.art.mouse_card(value, MOUSE_CARD_SIZE), rect)  # the card's value is its label
         # what lies on the card: a pile of mice on a dark tray, counted in light ink ('×4', as on the phones)
         tray = SACK.mouse_pile(i, count)
         panel(canvas, tray, INK_DARK, GOLD if mice else GREY, 3, 14)
@@ -155,13 +148,13 @@ class SackTableScene(TableScene):
         canvas.blit(label, label.get_rect(midright=(tray.right - 14, tray.centery)))
         if mice:
             coins = pygame.Rect(tray.left + 8, tray.top + 4, tray.width - label.get_width() - 36, tray.height - 6)
-            draw_coins(canvas, ctx.tc, ctx.art.coin(12), mice, coins, label_size=0)
+            draw_coins(canvas, ctx.tc, self.art.coin(12), mice, coins, label_size=0)
 
     def _paint_sack_slot(self, canvas: pygame.Surface, n: int, three: bool, neutral: int) -> None:
         """Paint the cat-in-the-sack card at the row's head, and at three players the neutral deck's count."""
         ctx = self.ctx
         sack_slot = SACK.row_slot(0, n)
-        canvas.blit(ctx.art.face("sack", CARD_SIZE), sack_slot)
+        canvas.blit(self.art.face("sack", CARD_SIZE), sack_slot)
         if three:  # the neutral deck lies under the sack card (F-SETUP-3)
             badge = _neutral_badge(sack_slot)
             panel(canvas, badge, INK_DARK, INK_DIM, 2, 14)
@@ -176,7 +169,7 @@ class SackTableScene(TableScene):
             pygame.draw.rect(canvas, (255, 255, 255), slot, 3, border_radius=16)
             return
         face, symbol, colour = look
-        canvas.blit(self.ctx.art.face(face, CARD_SIZE), slot)
+        canvas.blit(self.art.face(face, CARD_SIZE), slot)
         if symbol is not None:
             spot = (slot.centerx, slot.bottom)
             pygame.draw.circle(canvas, INK_DARK, spot, OWNER_SPOT)
@@ -200,7 +193,7 @@ class SackTableScene(TableScene):
         self.draw_tags(canvas, list(tags), rect.left + 20, rect.top + 92, 16)
         # won cards: the count always, the values only with open piles (F-SECRET-2)
         base_y = rect.bottom - 12  # low enough that the stacked cards leave the 'bot'/'away' tag readable
-        mini = ctx.art.face("back", MINI_CARD)
+        mini = self.art.face("back", MINI_CARD)
         slot = mini.get_rect(bottomleft=(rect.left + 18, base_y))
         if won == 0:
             pygame.draw.rect(canvas, INK_DIM, slot, 2, border_radius=6)
@@ -224,7 +217,7 @@ class SackTableScene(TableScene):
         if bid[0] == "choose":
             panel(canvas, spot, PANEL, colour, 3, 18)
             if bid[1]:
-                mini = self.ctx.art.face("back", MINI_CARD)
+                mini = self.art.face("back", MINI_CARD)
                 canvas.blit(mini, mini.get_rect(midleft=(inside.left + 14, inside.centery)))
                 tc.blit(canvas, t("seat.chosen"), layout.TEXT_SMALL, INK, max_width=inside.width - MINI_CARD[0] - 40,
                         midleft=(inside.left + MINI_CARD[0] + 28, inside.centery))
@@ -236,7 +229,7 @@ class SackTableScene(TableScene):
             tc.blit(canvas, t("seat.passed"), layout.TEXT_BODY, INK, max_width=inside.width - 20, center=inside.center)
         elif bid[1]:
             panel(canvas, spot, PANEL, colour, 3, 18)
-            draw_coins(canvas, tc, self.ctx.art.coin(15), bid[1], SACK.bid_coins(seat, players), label_size=0)
+            draw_coins(canvas, tc, self.art.coin(15), bid[1], SACK.bid_coins(seat, players), label_size=0)
 
     def _draw_bid_total(self, canvas: pygame.Surface, view: dict[str, Any], seat: int,
                         players: int) -> pygame.Rect | None:
@@ -254,7 +247,7 @@ class SackTableScene(TableScene):
     def _draw_marker_at(self, canvas: pygame.Surface, center: tuple[float, float]) -> pygame.Rect:
         """Draw the start-player marker (a little sack with 'start' under it) at `center`; return where."""
         ctx = self.ctx
-        face = ctx.art.face("sack", MARKER_SIZE)
+        face = self.art.face("sack", MARKER_SIZE)
         rect = face.get_rect(center=(int(center[0]), int(center[1]) - 8))
         canvas.blit(face, rect)
         label = ctx.tc.blit(canvas, ctx.texts("seat.start"), layout.TEXT_SMALL, GOLD,

@@ -16,6 +16,7 @@ from game.tv.anim import Timeline, ease_in_out, ease_out, hop
 from game.tv.i18n import Texts
 from game.tv.render import GOLD
 from game.tv.games.rat_a_tat_cat.layout import CARD, RAT
+from game.tv.scenes.base import Animator
 from game.tv.sound import Sfx
 
 Point = tuple[float, float]
@@ -30,12 +31,13 @@ def card_name(t: Texts, card: Any) -> str:
     return t(f"rt.card.{card}")
 
 
-class RatAnimator:
-    """Turns each update's public events into timed animations and news lines; draws them on request."""
+class RatAnimator(Animator):
+    """Turns each update's public events into timed animations and news lines; draws them with `face`."""
 
-    def __init__(self, texts: Texts, name_of: Callable[[int | None], str]) -> None:
+    def __init__(self, texts: Texts, name_of: Callable[[int | None], str], face: Face) -> None:
         self.texts = texts
         self.name_of = name_of
+        self.face = face
         self.timeline = Timeline()
 
     def reset(self) -> None:
@@ -47,7 +49,7 @@ class RatAnimator:
         """Return the news line: what the latest event shown so far did."""
         return self.timeline.caption
 
-    def absorb(self, update: dict[str, Any]) -> None:
+    def start(self, update: dict[str, Any], previous: dict[str, Any] | None = None) -> None:
         """Schedule the animations and news lines of `update`'s public events."""
         view = update.get("view") or {}
         n = int(view.get("players") or 2)
@@ -65,7 +67,7 @@ class RatAnimator:
             if kind == "round_dealt":
                 for s in range(n):
                     for p in range(1, 5):
-                        tl.add("fly", at + 0.04 * (s + p), 0.35, Sfx.FLIP if s == p == 1 else None, size=size,
+                        tl.add("fly", at + 0.04 * (s + p), 0.35, Sfx.PLAY if s == p == 1 else None, size=size,
                                card=None, src=pile, dst=RAT.card(s, n, p).center)
                 tl.say(at, t("tv.ev.round_dealt", n=ev.get("round")))
                 at += 0.3
@@ -73,7 +75,7 @@ class RatAnimator:
                 tl.say(at, t("tv.ev.look"))
             elif kind == "drew" and isinstance(seat, int):
                 from_discard = ev.get("source") == "discard"
-                tl.add("fly", at, 0.4, Sfx.FLIP, size=size, card=ev.get("card") if from_discard else None,
+                tl.add("fly", at, 0.4, Sfx.PLAY, size=size, card=ev.get("card") if from_discard else None,
                        src=discard if from_discard else pile, dst=RAT.drawn(seat, n).center)
                 tl.say(at, t("tv.ev.drew_discard" if from_discard else "tv.ev.drew_pile", name=name,
                              card=card_name(t, ev.get("card"))))
@@ -81,14 +83,14 @@ class RatAnimator:
             elif kind == "replaced" and isinstance(seat, int):
                 position = int(ev.get("position") or 1)
                 slot = RAT.card(seat, n, position).center
-                tl.add("fly", at, 0.4, Sfx.FLIP, size=size, card=ev.get("card"), src=RAT.drawn(seat, n).center,
+                tl.add("fly", at, 0.4, Sfx.PLAY, size=size, card=ev.get("card"), src=RAT.drawn(seat, n).center,
                        dst=slot, hide=(seat, position))
                 tl.add("fly", at + 0.15, 0.4, None, size=size, card=ev.get("discarded"), src=slot, dst=discard)
                 tl.say(at, t("tv.ev.replaced", name=name, pos=ev.get("position"),
                              card=card_name(t, ev.get("discarded"))))
                 at += 0.4
             elif kind == "discarded" and isinstance(seat, int):
-                tl.add("fly", at, 0.4, Sfx.FLIP, size=size, card=ev.get("card"), src=RAT.drawn(seat, n).center,
+                tl.add("fly", at, 0.4, Sfx.PLAY, size=size, card=ev.get("card"), src=RAT.drawn(seat, n).center,
                        dst=discard)
                 tl.say(at, t("tv.ev.discarded", name=name, card=card_name(t, ev.get("card"))))
                 at += 0.3
@@ -102,7 +104,7 @@ class RatAnimator:
                 mine = (seat, int(ev.get("position") or 1))
                 theirs = (int(ev["other_seat"]), int(ev.get("other_position") or 1))
                 a, b = RAT.card(mine[0], n, mine[1]).center, RAT.card(theirs[0], n, theirs[1]).center
-                tl.add("fly", at, 0.6, Sfx.FLIP, size=size, card=None, src=a, dst=b, hide=theirs)
+                tl.add("fly", at, 0.6, Sfx.PLAY, size=size, card=None, src=a, dst=b, hide=theirs)
                 tl.add("fly", at, 0.6, None, size=size, card=None, src=b, dst=a, hide=mine)
                 tl.say(at, t("tv.ev.swapped", name=name, pos=ev.get("position"),
                              other=self.name_of(ev["other_seat"]), other_pos=ev.get("other_position")))
@@ -112,14 +114,14 @@ class RatAnimator:
             elif kind == "draw_again" and isinstance(seat, int):
                 tl.say(at, t("tv.ev.draw_again", name=name, n=ev.get("draws_left")))
             elif kind == "knocked" and isinstance(seat, int):
-                tl.add("knock", at, 0.9, Sfx.BID, rect=RAT.seat(seat, n))
+                tl.add("knock", at, 0.9, Sfx.CALL, rect=RAT.seat(seat, n))
                 tl.say(at, t("tv.ev.knocked", name=name))
                 at += 0.5
             elif kind == "reshuffled":
                 tl.say(at, t("tv.ev.reshuffled", n=ev.get("pile")))
             elif kind == "revealed":
                 lines = [list(line) if isinstance(line, list) else [] for line in ev.get("lines") or ()]
-                shown = tl.add("round_end", at, ROUND_END_SECONDS, Sfx.FLIP, lines=lines, round=None,
+                shown = tl.add("round_end", at, ROUND_END_SECONDS, Sfx.PLAY, lines=lines, round=None,
                                scores=None, totals=None).data
                 tl.say(at, t("tv.ev.revealed"))
                 shown_until = at + ROUND_END_SECONDS
@@ -161,13 +163,18 @@ class RatAnimator:
         """Return the (seat, position) slots a card is still flying into: the table leaves them empty."""
         return {tuple(a.data["hide"]) for a in self.timeline.pending("fly") if a.data.get("hide")}
 
+    def rest_state(self) -> Any:
+        """Return what the resting table leaves to the animations: the round end on show, the slots cards fly to."""
+        return self.round_end(), self.hidden()
+
     @property
-    def busy(self) -> bool:
+    def running(self) -> bool:
         """Return True while an animation or a news line is still to come."""
         return self.timeline.busy
 
-    def draw(self, canvas: pygame.Surface, face: Face) -> list[pygame.Rect]:
+    def draw(self, canvas: pygame.Surface) -> list[pygame.Rect]:
         """Draw every running animation over the table (reads only); return where it painted."""
+        face = self.face
         tl = self.timeline
         painted: list[pygame.Rect] = []
         for a, p in tl.running("glance"):  # an eye-gold glow lifts the face-down card a little

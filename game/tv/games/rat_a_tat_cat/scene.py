@@ -8,7 +8,6 @@ round is over.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, Callable
 
 import pygame
@@ -20,80 +19,8 @@ from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, draw
                             ink_on, panel, parse_colour, shadow_text)
 from game.tv.scenes.base import Context, Part, TableScene, draw_toast
 from game.tv.games.rat_a_tat_cat.anim import RatAnimator
-from game.tv.games.rat_a_tat_cat.layout import BIG_CARD, CARD, PILE_CARD, RAT
-
-CREAM = (250, 244, 228)
-CAT_INK = (20, 70, 120)    # 0-6: the cats (good cards)
-RAT_INK = (150, 30, 24)    # 7-9: the rats
-POWER_BG = (74, 40, 120)
-DEAD = (60, 60, 64)
-CARD_TEXT_PAIRS = (  # each card text's ink and its paper (tests/test_tv_rat.py checks WCAG AA)
-    (CAT_INK, CREAM), (RAT_INK, CREAM), (INK, POWER_BG), (INK, DEAD))
-
-
-# ------------------------------------------------------------------ card art
-
-
-class RatCards:
-    """Rat-a-Tat Cat's card faces (numbers 0-9, the three powers), each drawn once per size."""
-
-    def __init__(self, ctx: Context) -> None:
-        self.ctx = ctx
-        self._faces: dict[tuple[Any, tuple[int, int], bool], pygame.Surface] = {}
-
-    def face(self, card: Any, size: tuple[int, int], dead: bool = False) -> pygame.Surface:
-        """Return `card`'s face at `size`; None is a back (the platform's card back)."""
-        if card is None:
-            return self.ctx.art.face("back", size)
-        key = (card, size, dead)
-        surf = self._faces.get(key)
-        if surf is None:
-            surf = self._draw(card, size, dead)
-            self._faces[key] = surf
-        return surf
-
-    def _draw(self, card: Any, size: tuple[int, int], dead: bool) -> pygame.Surface:
-        w, h = size
-        surf = pygame.Surface(size, pygame.SRCALPHA)
-        rect = surf.get_rect()
-        tc = self.ctx.tc
-        if isinstance(card, int) and not isinstance(card, bool):
-            ink = CAT_INK if card <= 6 else RAT_INK
-            pygame.draw.rect(surf, CREAM, rect, border_radius=w // 8)
-            pygame.draw.rect(surf, ink, rect, max(3, w // 24), border_radius=w // 8)
-            big = tc.render(str(card), int(h * 0.55), ink)
-            surf.blit(big, big.get_rect(center=rect.center))
-            corner = tc.render(str(card), max(layout.TEXT_SMALL, h // 6), ink)
-            surf.blit(corner, (w // 10, h // 24))
-        else:
-            bg = DEAD if dead else POWER_BG
-            pygame.draw.rect(surf, bg, rect, border_radius=w // 8)
-            pygame.draw.rect(surf, GOLD, rect, max(3, w // 24), border_radius=w // 8)
-            label = self.ctx.texts(f"rt.card.{card}")
-            text = tc.fit(label, layout.TEXT_SMALL if w < 120 else layout.TEXT_BODY, w - 12, INK, min_size=20)
-            surf.blit(text, text.get_rect(center=rect.center))
-        return surf
-
-
-_SHARED: list[tuple[Context, RatCards]] = []  # the TV's one context and its faces (a new context replaces it)
-FACES: tuple[Any, ...] = (*range(10), "peek", "swap", "draw2")
-
-
-def cards_for(ctx: Context) -> RatCards:
-    """Return the card faces of this TV: drawn ahead by `prepare`, shared by every table scene."""
-    if not _SHARED or _SHARED[0][0] is not ctx:
-        _SHARED[:] = [(ctx, RatCards(ctx))]
-    return _SHARED[0][1]
-
-
-def prepare(ctx: Context) -> list[Callable[[], object]]:
-    """Return the card art to draw ahead, one face per job: lines at both sizes, the discard pile, backs."""
-    cards = cards_for(ctx)
-    jobs: list[Callable[[], object]] = [partial(cards.face, c, size) for size in (BIG_CARD, CARD) for c in FACES]
-    jobs += [partial(cards.face, c, PILE_CARD, dead) for c in FACES for dead in (False, True) if not dead or
-             isinstance(c, str)]
-    jobs += [partial(cards.face, None, size) for size in (BIG_CARD, CARD, PILE_CARD)]
-    return jobs
+from game.tv.games.rat_a_tat_cat.cards import CARD_TEXT_PAIRS, FACES, RatCards, cards_for, prepare
+from game.tv.games.rat_a_tat_cat.layout import PILE_CARD, RAT
 
 
 # ------------------------------------------------------------------ the table
@@ -104,17 +31,8 @@ class RatTableScene(TableScene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.anim = RatAnimator(ctx.texts, ctx.model.name)
         self.cards = cards_for(ctx)
-
-    def on_update(self, update: dict[str, Any]) -> None:
-        """Schedule the animations of the update's events; keep the away hint and the turn timer."""
-        self.anim.absorb(update)
-        self.track_table(update)
-
-    def rest_state(self) -> Any:
-        """Return what the animations change on the resting table: the round end on show, the slots cards fly to."""
-        return self.anim.round_end(), self.anim.hidden()
+        self.anim: RatAnimator = RatAnimator(ctx.texts, ctx.model.name, self.cards.face)
 
     def rest_parts(self) -> list[Part]:
         """Return the resting table's parts: the header, the two piles, the knock line, each seat."""
@@ -138,7 +56,7 @@ class RatTableScene(TableScene):
         ctx = self.ctx
         if not ctx.model.view:
             return []
-        painted: list[pygame.Rect | None] = list(self.anim.draw(canvas, lambda card, size: self.cards.face(card, size)))
+        painted: list[pygame.Rect | None] = list(self.anim.draw(canvas))
         if self.anim.news:
             painted.append(shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK,
                                        max_width=RAT.news.width - 20, midleft=(RAT.news.left + 10, RAT.news.centery)))
@@ -407,3 +325,6 @@ PRIVATE_EVENT_TYPES = frozenset({"you_drew", "you_placed", "you_peeked"})
 SCREENS = GameScreens(table_scene=RatTableScene, detail=RatDetail(),
                       private_view_keys=PRIVATE_VIEW_KEYS, private_event_types=PRIVATE_EVENT_TYPES,
                       check_view=check_view, prepare=prepare)
+
+
+__all__ = ["CARD_TEXT_PAIRS", "FACES", "RatCards", "RatTableScene", "SCREENS", "TEXTS", "cards_for"]
