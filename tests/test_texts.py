@@ -175,7 +175,7 @@ def test_the_lobby_options_fit_the_settings_box_beside_the_ready_note(_pygame: A
             ready = app.ctx.tc.render(app.ctx.texts("tv.ready"), layout.TEXT_SMALL).get_rect(
                 bottomright=(box.right - 28, box.bottom - 12))  # where the lobby writes it
             size, placed = lobby.option_layout(box, ready)
-            assert len(placed) == len(lobby.option_texts()) >= 2
+            assert len(placed) == len(lobby.option_texts()) >= 1  # at least the table's turn timer
             assert size >= MIN_OPTION_SIZE
             for name, text, rect in placed:
                 assert box.contains(rect) and rect.bottom <= box.bottom - 6, f"{lang} {rules.id}: {text!r} leaves"

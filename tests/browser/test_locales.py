@@ -211,7 +211,7 @@ def test_every_key_the_tv_uses_exists_in_its_table() -> None:
         for asked, fallback in re.findall(r"\bown\(\s*\"([\w.]+)\",\s*\"([\w.]+)\"", source):
             assert asked.startswith("game.") and all(asked in _game_locale(g, "en") for g in ON_TABLE), asked
             used.add(fallback)  # a game's own text the platform asks for, else the platform's
-        assert len(used) > 10, f"the key scan found too little in {whose}'s TV files"
+        assert len(used) > (10 if whose == "platform" else 2), f"the key scan found too little in {whose}'s TV files"
         dynamic = TV_DYNAMIC.get(whose, {}) | TV_DYNAMIC["platform"]
         assert set(TV_DYNAMIC_KEY.findall(source)) <= set(dynamic), f"unchecked dynamic TV keys in {whose}"
         for prefix, names in TV_DYNAMIC.get(whose, TV_DYNAMIC["platform"]).items():

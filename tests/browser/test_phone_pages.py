@@ -106,9 +106,10 @@ def test_the_rules_nav_jumps_to_each_game(pw_browser: Any, server: Any) -> None:
         page.wait_for_function("(game) => document.activeElement.closest('section')?.dataset.game === game", arg=game)
         expect(heading).to_be_focused()
         page.wait_for_function("() => new Promise((ok) => requestAnimationFrame(() => ok(true)))")
-        page.wait_for_function("""(game) => {
-            const top = document.querySelector(`section[data-game='${game}']`).getBoundingClientRect().top;
-            return top >= 0 && top < innerHeight / 2;
+        page.wait_for_function("""(game) => {  // (a smooth scroll: wait for its heading, not the section's top)
+            const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+            const top = document.querySelector(`section[data-game='${game}'] article[lang='fr'] h1`).getBoundingClientRect().top;
+            return top >= bar - 1 && top < innerHeight / 2;
         }""", arg=game)
         assert _in_view(page, heading), f"{game}'s rules are on screen after the jump"
         assert page.evaluate("location.hash") == f"#{game}"

@@ -39,7 +39,7 @@ def key(app: TvApp, k: int) -> None:
 
 
 def test_the_tv_picks_lone_high_and_shows_a_whole_bot_game(tmp_path: Path) -> None:
-    server = ServerThread(port=0, data_dir=tmp_path, bot_delay=0)
+    server = ServerThread(port=0, data_dir=tmp_path, bot_delay=0.15)  # the table is shown a while
     server.start()
     try:
         app = TvApp(server, keep_log=True)

@@ -25,10 +25,9 @@ def test_the_host_picks_lone_high_and_plays_it_to_the_end_against_bots(pw_browse
     try:
         ana.join(server.join_url)
         games = page.get_by_role("group", name=t["lobby.game"])
-        # Its name is in its own strings, which the phone loads once it is the table's game: till then the
-        # lobby's picker says its id (the platform's locale names only the games it knows).
-        games.get_by_role("button", name="lone-high", exact=True).click()
-        games.get_by_role("button", name=t["game.lone-high"], exact=True).wait_for()
+        # Its name comes from its own strings (game.name), which the server sends in table.games[].names.
+        games.get_by_role("button", name=t["game.lone-high"], exact=True).click()
+        games.get_by_role("button", name=t["game.lone-high"], exact=True, pressed=True).wait_for()
         page.get_by_text(t["lobby.players"].format(min=3, max=6), exact=True).wait_for()
         for _ in range(2):
             ana.button("host.add_bot").click()

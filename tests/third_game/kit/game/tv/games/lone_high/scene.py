@@ -1,5 +1,6 @@
 """Lone High on the TV: one panel per seat (picked or not, its total, its card of the last round shown) and the
-round's headline, all from the public view; its part of the score screen; its texts."""
+round's headline, all from the public view; its part of the score screen. No animations (the platform's default
+Animator); its texts are its locale files (controller_web/js/games/lone-high/locales/)."""
 
 from __future__ import annotations
 
@@ -13,23 +14,6 @@ from game.tv.i18n import number
 from game.tv.render import GOLD, INK, INK_DIM, PANEL, draw_symbol, panel, parse_colour, shadow_text
 from game.tv.scenes.base import Part, TableScene, draw_toast
 
-TEXTS: dict[str, dict[str, str]] = {
-    "game.lone-high": {"en": "Lone High", "es": "Alto y solo", "fr": "Seul en haut", "hu": "Magányos csúcs"},
-    "history.best": {"en": "Top score", "es": "Récord", "fr": "Record", "hu": "Rekord"},
-    "lh.round": {"en": "Round {n}/{total}", "es": "Ronda {n}/{total}", "fr": "Manche {n}/{total}",
-                 "hu": "{n}/{total}. forduló"},
-    "lh.everyone": {"en": "Everyone: pick a card", "es": "Todos: elegid una carta",
-                    "fr": "Tout le monde : choisissez une carte", "hu": "Mindenki: válassz egy lapot"},
-    "lh.ready": {"en": "ready", "es": "listo", "fr": "prêt", "hu": "kész"},
-    "lh.thinking": {"en": "thinking…", "es": "pensando…", "fr": "réfléchit…", "hu": "gondolkodik…"},
-    "lh.total": {"en": "{n} points", "es": "{n} puntos", "fr": "{n} points", "hu": "{n} pont"},
-    "lh.scored": {"en": "{name} scores {n}", "es": "{name} suma {n}", "fr": "{name} marque {n}",
-                  "hu": "{name} {n} pontot kap"},
-    "lh.nobody": {"en": "No lone card: nobody scores", "es": "Ninguna carta sola: nadie suma",
-                  "fr": "Aucune carte seule : personne ne marque", "hu": "Nincs magányos lap: senki sem kap pontot"},
-    "lh.results.lone": {"en": "Lone wins", "es": "Solitarias", "fr": "Seules", "hu": "Magányos lapok"},
-}
-
 HEAD = pygame.Rect(layout.SAFE.left, layout.SAFE.top, layout.SAFE.width, 90)
 NEWS = pygame.Rect(layout.SAFE.left, layout.SAFE.bottom - 90, layout.SAFE.width, 80)
 
@@ -41,24 +25,8 @@ def seat_rect(seat: int, players: int) -> pygame.Rect:
     return pygame.Rect(layout.SAFE.left + (seat % cols) * (w + 40), HEAD.bottom + 60 + (seat // cols) * (h + 50), w, h)
 
 
-class Still:
-    """No animations: the table shows the latest view at rest."""
-
-    busy = False
-
-    def reset(self) -> None:
-        pass
-
-    def update(self, dt: float) -> list[str]:
-        return []
-
-
 class LoneTableScene(TableScene):
     """The table while a game of Lone High runs: drawn from the public view only."""
-
-    def __init__(self, ctx: Any) -> None:
-        super().__init__(ctx)
-        self.anim = Still()
 
     def on_update(self, update: dict[str, Any]) -> None:
         self.track_table(update)
@@ -69,13 +37,13 @@ class LoneTableScene(TableScene):
             return []
         t = self.ctx.texts
         history = view.get("history") or []
-        parts = [Part(HEAD, self._paint_head, (t("lh.round", n=view.get("round"), total=view.get("rounds")),
-                                               t("lh.everyone")))]
+        parts = [Part(HEAD, self._paint_head, (t("lh.round", n=view.get("round"), of=view.get("rounds")),
+                                               t("tv.lh.everyone")))]
         last = history[-1] if history else None
         if last is not None:
             scorer = _lone_seat(last)
-            news = (t("lh.nobody") if scorer is None
-                    else t("lh.scored", name=self.ctx.model.name(scorer), n=number(last[scorer])))
+            news = (t("tv.lh.nobody") if scorer is None
+                    else t("tv.lh.scored", name=self.ctx.model.name(scorer), n=number(last[scorer])))
             parts.append(Part(NEWS, self._paint_news, (news,)))
         players = int(view.get("players") or 0)
         for seat in range(players):
@@ -124,7 +92,7 @@ class LoneDetail(ResultsDetail):
     """The score screen's column: how many rounds each seat won with a lone card."""
 
     def columns(self, texts: Callable[..., str]) -> list[str]:
-        return [texts("lh.results.lone")]
+        return [texts("lh.over.lone")]
 
     def cells(self, detail: dict[str, Any], seat: int) -> list[str]:
         lone = detail.get("lone") or []
@@ -136,7 +104,7 @@ def check_view(view: dict[str, Any]) -> str | None:
     return "a seat's hand is shown" if "hand" in view or "my_pick" in view else None
 
 
-SCREENS = GameScreens(table_scene=LoneTableScene, texts=TEXTS, detail=LoneDetail(),
+SCREENS = GameScreens(table_scene=LoneTableScene, detail=LoneDetail(),
                       private_view_keys=frozenset({"hand", "my_pick", "legal"}),
                       private_event_types=frozenset({"my_pick"}), check_view=check_view)
 """The TV screens of this game."""
