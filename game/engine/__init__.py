@@ -12,8 +12,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from game.engine import cat_in_the_sack as _sack
-from game.engine.rat_a_tat_cat import plugin as _rat_plugin
 from game.engine.common import (
     BadAction,
     GameError,
