@@ -131,3 +131,38 @@ def test_each_game_draws_its_own_card_back() -> None:
     rat_back = pygame.image.tobytes(cards_for(app.ctx).face(None, size), "RGBA")
     assert sack_back != rat_back
     assert {key[0] for key, _size in app.ctx.art.drawn()} == {"platform", "cat-in-the-sack", "rat-a-tat-cat"}
+
+
+@pytest.mark.parametrize("game", TV_GAMES)
+def test_every_text_the_tv_draws_for_a_game_is_found_even_after_the_lobby_opened_on_another(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No key reaches the screen as itself ('turn.bid', 'rt.card.peek'): not on the table, and not on the game's
+    art drawn ahead in the lobby while another game was chosen (a resumed table opens on any game)."""
+    from game.tv.i18n import Texts
+
+    missed: list[tuple[str | None, str]] = []
+    lookup = Texts.__call__
+
+    def checked(self: Texts, key: str, **params: Any) -> str:
+        text = lookup(self, key, **params)
+        if text == key:
+            missed.append((self.game, key))
+        return text
+
+    monkeypatch.setattr(Texts, "__call__", checked)
+    ups = kit_updates(game)
+    other = next(g for g in TV_GAMES if g != game)
+    first = {**ups[0], "table": {**ups[0]["table"], "game": other}}  # the lobby opens on another game
+    server = FakeServer([first])
+    app = TvApp(server, mute=True)
+    canvas = pygame.Surface(layout.CANVAS)
+    for _ in range(200):  # every game's art is drawn ahead, one job a frame
+        app.tick(0.02)
+    app.draw(canvas)
+    for u in ups:
+        server.updates.put(u)
+        for _ in range(3):
+            app.tick(0.4)
+            app.draw(canvas)
+    assert app.model.rejected == 0
+    assert not missed, f"keys drawn as themselves: {sorted(set(missed))}"

@@ -250,11 +250,20 @@ class TvApp:
             self.ctx.texts.add(game)  # its locale files, shared with the phone
             screens = screens_for(game)
             if screens is not None:
-                self._warm_jobs[:0] = screens.prepare(self.ctx)  # popped from the end: sounds stay first
+                # its art is drawn with its own texts, whichever game the lobby has chosen meanwhile
+                with self.ctx.texts.speaking_for(game):
+                    jobs = screens.prepare(self.ctx)
+                self._warm_jobs[:0] = [self._speaking_for(game, job) for job in jobs]  # popped from the end: sounds stay first
                 for name, synth in screens.sounds.items():
                     self._game_sounds[sound_name(game, name)] = synth
                     if self.ctx.sound is not None:
                         self._warm_jobs.extend(self.ctx.sound.add(sound_name(game, name), synth))
+
+    def _speaking_for(self, game: str, job: Callable[[], object]) -> Callable[[], object]:
+        def run() -> object:
+            with self.ctx.texts.speaking_for(game):
+                return job()
+        return run
 
     def _wanted_scene(self) -> type[Scene] | Callable[[Context], Scene]:
         stage = self.model.stage

@@ -9,7 +9,8 @@ from __future__ import annotations
 import locale
 import logging
 import os
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from game.locales import LANGS, NAME, game_table, platform_table, shadowing_keys
 
@@ -86,6 +87,15 @@ class Texts:
         if tables is None or any(key in platform_table(lang) for lang in LANGS):
             return None
         return self._text(lambda lang: tables.get(lang) or {}, key)
+
+    @contextmanager
+    def speaking_for(self, game_id: str) -> Iterator[None]:
+        """Look keys up in `game_id`'s table meanwhile (a game's art drawn ahead, while another is chosen)."""
+        played, self.game = self.game, game_id
+        try:
+            yield
+        finally:
+            self.game = played
 
     def has(self, key: str) -> bool:
         """Return True if `key` has a text (the platform's or the played game's)."""

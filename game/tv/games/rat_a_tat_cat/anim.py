@@ -28,7 +28,7 @@ def card_name(t: Texts, card: Any) -> str:
     """Return a card's name in the TV's language: '7', 'Peek', 'Swap', 'Draw 2'."""
     if isinstance(card, int) and not isinstance(card, bool):
         return str(card)
-    return t(f"rt.card.{card}")
+    return "" if card is None else t(f"rt.card.{card}")  # (None: a card drawn face down, never named)
 
 
 class RatAnimator(Animator):

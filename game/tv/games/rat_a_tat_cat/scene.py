@@ -327,4 +327,4 @@ SCREENS = GameScreens(table_scene=RatTableScene, detail=RatDetail(),
                       check_view=check_view, prepare=prepare)
 
 
-__all__ = ["CARD_TEXT_PAIRS", "FACES", "RatCards", "RatTableScene", "SCREENS", "TEXTS", "cards_for"]
+__all__ = ["CARD_TEXT_PAIRS", "FACES", "RatCards", "RatTableScene", "SCREENS", "cards_for"]
