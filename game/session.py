@@ -198,8 +198,8 @@ class Session:
             "options": dict(self.options),
             "join_code": self.join_code,
             "host_seat": self.host_seat,
-            "watchers": len(self.public_conns()),
-            "waiting": [s.name for s in self.pending],
+            "watchers": sum(1 for c in self.public_conns() if self._conns[c] not in self.pending),
+            "waiting": [s.name for s in self.pending if s.conn is not None],
             "seats": [{"seat": i, "name": s.name, "colour": s.colour, "symbol": s.symbol,
                        "bot": s.bot, "level": level_of(self.game_id, s.bot),
                        "connected": s.conn is not None or (s.bot is not None and not s.human),
@@ -317,8 +317,8 @@ class Session:
         if seat is None or seat.conn != conn:
             return []
         seat.conn = None
-        if seat not in self.seats:
-            return []
+        if seat not in self.seats:  # a person waiting for a seat leaves the list till the phone is back
+            return self._changed() if seat in self.pending else []
         if seat is self.host:
             self.host = next((s for s in self.seats if s.human and s.conn is not None), None)
         return self._changed()
@@ -413,7 +413,7 @@ class Session:
         seated: list[Seat] = []
         if self.stage is not Stage.LOBBY and not dealing:
             return seated  # a running game's seats, or a finished one's on its score screen, stay as they are
-        for seat in list(self.pending):
+        for seat in [s for s in self.pending if s.conn is not None]:  # (a phone that left keeps its place in line)
             room = self._max_seats() - len(self.seats)
             bots = [i for i, s in enumerate(self.seats) if s.bot is not None and not s.human]
             if room > 0:
@@ -450,7 +450,11 @@ class Session:
             outs.append(Out(old, P.bye(P.ByeReason.REPLACED), close=True))
         self._conns[conn] = seat
         seat.conn = conn
-        if seat not in self.seats:
+        if seat not in self.seats:  # waiting for a seat: back in the list, seated if there is room now
+            if seat in self.pending:
+                seated = self._seat_pending()
+                return outs + [self._welcome(conn, seat)] + self._welcome_seated([s for s in seated if s is not seat]) \
+                    + list(self._changed())
             return outs + [self._welcome(conn, seat), self._current_for(conn, seat)]
         if seat.bot is not None:
             seat.bot = None  # the player takes the seat back from the bot

@@ -330,6 +330,38 @@ def test_a_person_never_waits_behind_a_bot_in_the_lobby():
     assert error_key(s.handle(0, P.Host(P.HostCmd.ADD_BOT)), 0) == "table_full"
 
 
+def test_a_waiting_phone_that_leaves_is_passed_over_and_not_listed_until_it_comes_back():
+    s, _ = new_table(("A", "B", "C", "D", "E"))
+    welcome = to(s.handle(5, P.Join("Fay")), 5)[0]
+    s.handle(6, P.Join("Gus"))
+    s.handle(20, P.Watch())
+    assert s.public_update()["table"]["waiting"] == ["Fay", "Gus"]
+    left = s.disconnect(5)
+    assert to(left, PUBLIC)[0]["table"]["waiting"] == ["Gus"], "every screen stops listing her at once"
+    assert to(left, PUBLIC)[0]["table"]["watchers"] == 1, "who waits is not counted again among the watchers"
+    outs = s.handle(0, P.Host(P.HostCmd.SET_GAME, game=RAT))  # a sixth seat: the next one still here gets it
+    assert to(outs, 6)[0]["seat"] == 5 and [x.name for x in s.seats][-1] == "Gus"
+    assert [p.name for p in s.pending] == ["Fay"] and s.public_update()["table"]["waiting"] == []
+    back = s.handle(15, P.Resume(welcome["token"]))  # her place in the line is kept for her token
+    assert to(back, 15)[0]["seat"] is None and to(back, PUBLIC)[0]["table"]["waiting"] == ["Fay"]
+    s.disconnect(4)
+    s.handle(0, P.Host(P.HostCmd.REMOVE_SEAT, seat=4))  # a seat freed: hers now
+    assert [x.name for x in s.seats][-1] == "Fay" and s.pending == []
+
+
+def test_a_phone_that_left_while_waiting_is_not_dealt_in_by_play_again():
+    s, _ = new_table(("A", "B", "C"))
+    s.handle(0, P.Host(P.HostCmd.ADD_BOT))
+    s.handle(0, P.Host(P.HostCmd.START))
+    s.handle(9, P.Join("Fay"))  # a late joiner waits through the game...
+    s.disconnect(9)  # ...and closes her phone before it ends
+    play_out(s)
+    s.handle(0, P.Host(P.HostCmd.PLAY_AGAIN))
+    assert s.stage == "playing" and len(s.seats) == 4 and s.seats[3].bot is not None, \
+        "the bot keeps its seat: an absent person dealt in would stop the game"
+    assert [p.name for p in s.pending] == ["Fay"]
+
+
 def test_a_table_over_the_games_maximum_seats_no_one_until_a_seat_is_freed():
     s, _ = new_table(("A", "B", "C", "D", "E"))
     s.handle(0, P.Host(P.HostCmd.SET_GAME, game=RAT))
