@@ -32,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_server_args(p_serve)
 
     p_sim = sub.add_parser("simulate", help="play bot-only games and print a summary")
-    p_sim.add_argument("--game", default="cat-in-the-sack")
+    p_sim.add_argument("--game", default=None, help="the game id (default: the first game the lobby shows)")
     p_sim.add_argument("--players", type=int, default=4)
     p_sim.add_argument("--games", type=int, default=100)
     p_sim.add_argument("--seed", type=int, default=1)
@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_replay.add_argument("files", nargs="+", metavar="FILE")
 
     p_hist = sub.add_parser("history", help="the household's leaderboards and last results (works beside a running table)")
-    p_hist.add_argument("--game", default=None, help="only this game (default: every game the lobby offers)")
+    p_hist.add_argument("--game", default=None, help="only this game (default: every game on the table)")
     p_hist.add_argument("--json", action="store_true", help="print JSON, shaped as the lobby's `history`")
     p_hist.add_argument("--data", default=None, help="the data folder (default: this computer's)")
 

@@ -195,7 +195,7 @@ def _allowed(spec: Any) -> str:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Play `args.games` bot-only games, print a summary, write records if asked; return the exit code."""
-    game_id = args.game
+    game_id = args.game or next(g for g, r in GAMES.items() if r.on_table)
     if game_id not in GAMES:
         return _usage(f"unknown game {game_id!r} (known: {', '.join(sorted(GAMES))})")
     rules = GAMES[game_id]

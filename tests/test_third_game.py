@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.browser  # (the copy runs browser tests: the phone's lobby and a game)
+
 ROOT = Path(__file__).resolve().parent.parent
 KIT = ROOT / "tests" / "third_game" / "kit"
 REGISTRY = "game/engine/__init__.py"

@@ -13,7 +13,7 @@ let styled = Promise.resolve(); // the game stylesheet in use: resolved once it 
  * The phone's (`screen.js`) exports `gameScreen(app)`, `eventLines(update, events)`, `scoreDetail(update)`, and may
  * export `decision(update)` and `onUpdate(app, update)`; the watch page's (`watch.js`, `page` "watch") exports
  * `watchTable(update, secondsLeft)`, `eventLines` and `scoreDetail` (see js/games/cat-in-the-sack/). Either says
- * `export const ownStyles = true` when the game has its `game.css` (tests/browser/test_game_css.py holds the two
+ * `export const ownStyles = true` when the game has its `game.css` (tests/browser/test_phone_styles.py holds the two
  * together), so no page asks for a file that is not there.
  */
 export async function gameModule(id, page = "screen") {

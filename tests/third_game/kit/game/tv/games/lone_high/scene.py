@@ -12,7 +12,7 @@ from game.tv import layout
 from game.tv.games import GameScreens, ResultsDetail
 from game.tv.i18n import number
 from game.tv.render import GOLD, INK, INK_DIM, PANEL, draw_symbol, panel, parse_colour, shadow_text
-from game.tv.scenes.base import Part, TableScene, draw_toast
+from game.tv.scenes.base import Part, TableScene
 
 HEAD = pygame.Rect(layout.SAFE.left, layout.SAFE.top, layout.SAFE.width, 90)
 NEWS = pygame.Rect(layout.SAFE.left, layout.SAFE.bottom - 90, layout.SAFE.width, 80)
@@ -27,9 +27,6 @@ def seat_rect(seat: int, players: int) -> pygame.Rect:
 
 class LoneTableScene(TableScene):
     """The table while a game of Lone High runs: drawn from the public view only."""
-
-    def on_update(self, update: dict[str, Any]) -> None:
-        self.track_table(update)
 
     def rest_parts(self) -> list[Part]:
         view = self.ctx.model.view
@@ -53,10 +50,6 @@ class LoneTableScene(TableScene):
                 bool((view.get("picked") or [False] * players)[seat]), int((view.get("totals") or [0] * players)[seat]),
                 None if last is None else last[seat], tuple(self.seat_tags(seat, info)))))
         return parts
-
-    def draw_moving(self, canvas: pygame.Surface) -> list[pygame.Rect]:
-        box = draw_toast(self.ctx, canvas)
-        return [box] if box is not None else []
 
     def _paint_head(self, canvas: pygame.Surface, round_text: str, ask: str) -> None:
         self.ctx.tc.blit(canvas, round_text, layout.TEXT_LARGE, INK, midleft=(HEAD.left, HEAD.centery))
