@@ -34,6 +34,7 @@ from game.engine.cat_in_the_sack import (
     ROUNDS,
     START_MICE,
     Action,
+    ActionType,
     Card,
     MouseCard,
     Phase,
@@ -164,6 +165,44 @@ class StrongBot:
         if len(candidates) == 1:
             return candidates[0]
         return self._search(view, candidates)
+
+    # ---------------------------------------------------------- coaching
+
+    def hint(self, view: SeatView) -> tuple[Action, str, dict[str, Any]]:
+        """Return the move it would make for this seat and one short reason (`hint.<reason>` in the
+        game's texts): the coach of a seat (game.server.bots). It reads only what `act` reads."""
+        action = self.act(view)
+        worth = round(self.sack_worth(view))
+        legal = view.legal
+        if action.type is ActionType.PLAY:
+            return action, "hint.lay", {"card": action.to_dict()["card"]}
+        if action.type is ActionType.BUY:
+            return action, "hint.buy", {"worth": worth, "price": legal.buy_price}
+        if action.type is ActionType.BID:
+            return action, "hint.bid", {"worth": worth, "total": action.total}
+        if view.phase == str(Phase.OFFER):
+            return action, "hint.refuse", {"worth": worth}
+        if legal.pass_takes:
+            return action, "hint.pass_pays", {"worth": worth, "takes": legal.pass_takes}
+        if legal.bid_min is None:
+            return action, "hint.pass_cannot", {"worth": worth}
+        return action, "hint.pass", {"worth": worth, "total": legal.bid_min}
+
+    def sack_worth(self, view: SeatView) -> float:
+        """Return what the row looks worth to this seat: its face-up cards (and its own), the others
+        drawn from the cards of their owners' sets it has not seen (the dogs applied)."""
+        if self.seen is None or self.seen.seat != view.seat:
+            self.observe(view, [])
+        known: list[Card] = []
+        pools: list[tuple[tuple[Card, float], ...]] = []
+        for rc in view.row:
+            if rc.card is not None:
+                known.append(parse_card(rc.card))
+                continue
+            unseen = Counter(self._unseen(rc.owner) or PLAYER_SET)
+            n = sum(unseen.values())
+            pools.append(tuple((card, k / n) for card, k in sorted(unseen.items(), key=lambda ck: str(ck[0]))))
+        return _expected_value(known, pools)
 
     def _candidates(self, view: SeatView) -> list[Action]:
         legal = view.legal

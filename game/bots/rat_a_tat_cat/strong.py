@@ -68,6 +68,7 @@ from game.engine.rat_a_tat_cat import (
     Action,
     ActionType,
     Card,
+    card_to_json,
     Event,
     Phase,
     Power,
@@ -513,6 +514,57 @@ class StrongBot:
         if len(candidates) == 1:
             return candidates[0]
         return self.search(view, hidden, candidates)
+
+    # ---------------------------------------------------------- coaching
+
+    def hint(self, view: SeatView) -> tuple[Action, str, dict[str, Any]]:
+        """Return the move it would make for this seat and one short reason (`hint.<reason>` in the
+        game's texts), from its belief alone: the coach of a seat (game.server.bots)."""
+        action = self.act(view)
+        b = self.belief
+        me = view.seat
+        mean = _unknown_mean(b)
+        line: list[Known] = list(b.lines.get(me) or [None] * 4) if b is not None else [None] * 4
+
+        def worth(card: Known) -> float:
+            return mean if card is None or isinstance(card, Power) else float(card)
+
+        kind = action.type
+        if kind is ActionType.MEMORISED:
+            return action, "hint.look", {}
+        if kind is ActionType.DRAW:
+            top = None if view.discard_top is None else parse_card(view.discard_top)
+            if action.source is Source.DISCARD and type(top) is int:
+                gain = round(max(worth(c) for c in line) - top)
+                if gain >= 1:
+                    return action, "hint.take", {"card": top, "gain": gain}
+            if view.legal.draw_discard and top is not None:
+                return action, "hint.draw_not_top", {"card": card_to_json(top)}
+            return action, "hint.draw", {}
+        held = view.drawn if view.drawn is not None else view.drawn_card
+        card = None if held is None else parse_card(held)
+        shown = None if card is None else card_to_json(card)
+        if kind is ActionType.REPLACE:
+            place = action.position
+            gain = round(worth(line[place - 1]) - worth(card)) if type(card) is int else 0
+            if gain >= 1:
+                return action, "hint.replace", {"card": shown, "place": place, "gain": gain}
+            return action, "hint.replace_plain", {"card": shown, "place": place}
+        if kind is ActionType.DISCARD:
+            return action, "hint.discard", {"card": shown}
+        if kind is ActionType.PEEK:
+            return action, "hint.peek", {"place": action.position}
+        if kind is ActionType.SWAP:
+            if action.skip:
+                return action, "hint.swap_skip", {}
+            theirs = (b.lines.get(action.other_seat) or [None] * 4)[action.other_position - 1] if b else None
+            gain = round(worth(line[action.position - 1]) - worth(theirs))
+            params = {"place": action.position, "seat": action.other_seat, "other": action.other_position}
+            return action, ("hint.swap" if gain >= 1 else "hint.swap_plain"), {**params, "gain": gain}
+        if kind is ActionType.DRAW2:
+            return action, "hint.draw2", {}
+        points = round(sum(worth(c) for c in line))
+        return action, ("hint.knock" if kind is ActionType.KNOCK else "hint.wait"), {"points": points}
 
     def candidates(self, view: SeatView, state: State, knows: list[list[bool]]) -> list[Action]:
         """Return the moves worth searching: every legal one but dominated replacements and the
