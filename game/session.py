@@ -599,11 +599,11 @@ class Session:
             raise GameError("not_coached", "The coach is not on for your seat.")
         if self.stage is not Stage.PLAYING or self.state is None:
             raise GameError("not_playing", "No game is running.")
+        if cmd.version > self.version or cmd.version <= max(self.seats[seat].last_acted, self.game_version - 1):
+            return []  # asked about a decision the seat no longer has: a newer update is on its way
         legal = tuple(self.rules.legal_actions(self.state, seat))
         if seat not in self.rules.to_act(self.state) or not legal:
             raise GameError("hint_not_now", "A hint comes when you have a move to make.")
-        if cmd.version > self.version or cmd.version <= max(self.seats[seat].last_acted, self.game_version - 1):
-            return []  # asked about a decision the seat no longer has: a newer update is on its way
         return [HintAsk(conn, seat, cmd.version, self.game_serial, legal)]
 
     def hint_current(self, ask: HintAsk) -> bool:
