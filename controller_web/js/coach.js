@@ -83,7 +83,7 @@ export function coachPanel(app) {
   return el("section", { class: `panel coach${hint ? " has-hint" : ""}`, "aria-labelledby": "coach-h" }, [
     el("h2", { id: "coach-h", class: "sr-only", text: t("coach.title") }),
     el("button", {
-      type: "button", class: "btn coach-btn", text: t("coach.hint"), "aria-label": t("coach.ask"),
+      type: "button", class: "btn coach-btn", text: t("coach.hint"), title: t("coach.ask"),
       disabled: coach.asked || app.ui.pending, "aria-describedby": "coach-says", onclick: () => askHint(app),
     }),
     el("p", { id: "coach-says", class: "coach-says", "aria-live": "polite", text }),
