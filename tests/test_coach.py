@@ -219,3 +219,40 @@ def test_a_record_without_the_mark_reads_as_before_and_one_with_it_referees() ->
     data["players"][2]["coached"] = "yes"
     with pytest.raises(RecordError):
         loads_record(json.dumps(data))
+
+
+def _lobby(coached_seat: int = 1) -> Session:
+    s = Session("K7MQ2X", random.Random(3))
+    for conn, name in enumerate(["Ana", "Bea", "Cy"]):
+        s.handle(conn, P.Join(name))
+    s.host_command(P.parse_host({"cmd": "set_coach", "seat": coached_seat, "on": True}))
+    return s
+
+
+def test_the_coach_is_saved_with_its_seat_and_an_old_save_without_it_loads(tmp_path) -> None:
+    opened = open_store(tmp_path)
+    s = _lobby()
+    opened.store.save(s, 8765)
+    opened.store.close()
+    back = open_store(tmp_path)
+    assert back.session is not None and [x.coached for x in back.session.seats] == [False, True, False]
+    back.store.close()
+    from game.store import _seat_from  # a seat saved before the coach existed has no such field
+
+    assert _seat_from({"name": "Old", "colour": "#E69F00", "symbol": "triangle", "bot": None}).coached is False
+
+
+def test_a_game_whose_hard_bot_cannot_coach_offers_no_coach(monkeypatch) -> None:
+    from game.bots import LEVEL_KINDS, coach_kind
+
+    s = _lobby()
+    assert s.coached(1)
+    coach_kind(SACK)
+    monkeypatch.delitem(LEVEL_KINDS[SACK], "hard")  # as the third game: no hard bot
+    assert not s.coached(1)
+    from game.engine import GAMES
+    from game.session import _game_entry
+
+    assert _game_entry(GAMES[SACK])["coach"] is False  # the lobbies offer no coach switch
+    out = s.host_command(P.parse_host({"cmd": "set_coach", "seat": 0, "on": True}), by=s.seats[0], conn=0)
+    assert out[0].message["key"] == "no_coach"

@@ -39,6 +39,13 @@ def game_texts(game_id: str) -> dict[str, str]:
     return json.loads((Path(WEB) / "js" / "games" / game_id / "locales" / "en.json").read_text("utf-8"))
 
 
+def uncapped(bot: Any) -> Any:
+    """Return `bot` with no time cap on its hints: in a test its hint is a function of its seed and its
+    stream alone, however loaded the machine (the cap is for a person waiting, bench/hint.py)."""
+    bot.hint_cap = None
+    return bot
+
+
 def test_both_games_coach_with_their_hard_bot() -> None:
     assert coach_kind(SACK) == "strong" and coach_kind(RAT) == "strong"
 
@@ -53,7 +60,7 @@ def _whole_game(game_id: str, players: int, seed: int, make: Any) -> Counter[str
     state = rules.new_game(players, rng, options)
     while rules.chance_due(state) is not None:
         rules.apply_chance(state, rules.sample_chance(state, rng))
-    coaches = [make(random.Random(seed * 10 + s)) for s in range(players)]
+    coaches = [uncapped(make(random.Random(seed * 10 + s))) for s in range(players)]
     feeder = BotFeeder(rules, coaches)
     feeder.feed(state, [])
     texts = game_texts(game_id)
@@ -96,7 +103,7 @@ def test_a_replace_hint_says_how_much_the_line_drops() -> None:
         seat = min(rat_to_act(f.t.state))
         f.act(seat, _opponent_move(f.t.state))
     f.act(1, DRAW_PILE)
-    action, reason, params = f.bot.hint(rat_view(f.t.state, 1))
+    action, reason, params = uncapped(f.bot).hint(rat_view(f.t.state, 1))
     assert f.t.state.phase is RatPhase.DECIDE
     assert action.type == "replace" and reason == "hint.replace", (action, reason)
     assert params["card"] == 1 and params["gain"] >= 3 and params["place"] == action.position
@@ -106,6 +113,7 @@ def test_a_replace_hint_says_how_much_the_line_drops() -> None:
 def test_cat_in_the_sack_same_observation_different_hidden_cards_same_hint(players: int, seed: int, round_: int,
                                                                           phase: SackPhase) -> None:
     a, b = twins(players, seed, round_, phase)
+    uncapped(a.watcher.bot), uncapped(b.watcher.bot)
     assert a.watcher.log == b.watcher.log  # the seat saw the very same stream ...
     assert a.state.hands[1:] != b.state.hands[1:] or a.state.setup != b.state.setup  # ... of other games
     assert a.watcher.bot.hint(sack_view(a.state, 0)) == b.watcher.bot.hint(sack_view(b.state, 0))
@@ -115,6 +123,7 @@ def test_rat_a_tat_cat_same_observation_different_hidden_cards_same_hints() -> N
     top = [5, 8, 1, 9, 0, 6, 3, 9, 2, 7, 1, 8, 5, 6]
     a = Fed({1: [2, 0, 9, 7], 0: [3, 3, 6, 6]}, top, seed=11)
     b = Fed({1: [2, 9, 0, 7], 0: [9, 0, 4, 8]}, top, seed=11)
+    uncapped(a.bot), uncapped(b.bot)
     hints = 0
     while a.stream[-1] == b.stream[-1] and a.t.state.phase not in (RatPhase.DEAL, RatPhase.OVER):
         seat = min(rat_to_act(a.t.state))
@@ -142,3 +151,25 @@ def test_a_game_whose_hard_bot_cannot_say_why_has_no_coach(monkeypatch: pytest.M
     assert coach_kind(SACK) is None
     assert make_bot(SACK, "heuristic", random.Random(0)) is not None
     assert isinstance(SackHeuristic(random.Random(0)), SackHeuristic)
+
+
+def test_a_hint_thinks_at_most_its_cap_and_the_bots_own_moves_keep_their_budget() -> None:
+    bot = SackStrong(random.Random(2))
+    assert bot.hint_cap is not None and bot.hint_cap[0] < bot.tuning.max_seconds
+    seen: list[Any] = []
+    real = SackStrong._search
+
+    def spy(self: Any, view: Any, candidates: Any) -> Any:
+        seen.append(self.tuning)
+        return real(self, view, candidates)
+
+    SackStrong._search = spy  # type: ignore[method-assign]
+    try:
+        a, _b = twins(*CASES[0])
+        view = sack_view(a.state, 0)
+        a.watcher.bot.hint(view)
+        a.watcher.bot.act(view)
+    finally:
+        SackStrong._search = real  # type: ignore[method-assign]
+    assert seen[0].max_seconds == min(seen[1].max_seconds, a.watcher.bot.hint_cap[0])
+    assert seen[0].max_wall == a.watcher.bot.hint_cap[1] and a.watcher.bot.tuning is seen[1]

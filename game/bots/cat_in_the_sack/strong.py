@@ -14,6 +14,7 @@ randomness, so their comparison is not noise. It never reads the engine state it
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -49,6 +50,9 @@ from game.engine.cat_in_the_sack import (
 from game.engine.cat_in_the_sack.views import SeatView
 
 Owner = int | None  # a seat, or None for the neutral deck (3 players)
+
+
+HINT_CAP = (0.15, 0.22)  # a coach's hint: CPU seconds, seconds of the clock (p95 of an answer <= 300 ms)
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,7 @@ class StrongBot:
         self.rng = rng
         self.tuning = tuning or StrongTuning()
         self.seen: _Seen | None = None
+        self.hint_cap: tuple[float, float] | None = HINT_CAP  # a hint's think time (`hint`)
 
     # ---------------------------------------------------------- what the seat was told
 
@@ -170,8 +175,16 @@ class StrongBot:
 
     def hint(self, view: SeatView) -> tuple[Action, str, dict[str, Any]]:
         """Return the move it would make for this seat and one short reason (`hint.<reason>` in the
-        game's texts): the coach of a seat (game.server.bots). It reads only what `act` reads."""
-        action = self.act(view)
+        game's texts): the coach of a seat (game.server.bots). It reads only what `act` reads. A person
+        waits for it, so it thinks at most `hint_cap` (CPU seconds, seconds of the clock; None: as `act`)."""
+        full = self.tuning
+        if self.hint_cap is not None:
+            self.tuning = dataclasses.replace(full, max_seconds=min(full.max_seconds, self.hint_cap[0]),
+                                              max_wall=min(full.max_wall, self.hint_cap[1]))
+        try:
+            action = self.act(view)
+        finally:
+            self.tuning = full
         worth = round(self.sack_worth(view))
         legal = view.legal
         if action.type is ActionType.PLAY:
