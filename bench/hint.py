@@ -151,8 +151,9 @@ def main() -> int:
         times, missing, games = asyncio.run(measure(game, count, args.seed))
         print(f"{game}: {len(times)} hints ({SEATS[game]} seats, 1 coached, {games} game(s) finished), "
               f"{missing} dropped or missing")
-        print(f"  hint sent → answer: p50 {statistics.median(times):.1f} ms  p95 {percentile(times, 0.95):.1f} ms  "
-              f"max {max(times):.1f} ms  (goal p95 <= 300 ms)")
+        rest = times[1:] or times  # the first may wait for the worker process to start and import the bots
+        print(f"  hint sent → answer: p50 {statistics.median(rest):.1f} ms  p95 {percentile(rest, 0.95):.1f} ms  "
+              f"max {max(rest):.1f} ms  (goal p95 <= 300 ms); the game's first: {times[0]:.1f} ms")
     return 0
 
 
