@@ -124,7 +124,7 @@ def recent(games: Iterable[KeptGame], game_id: str, n: int = RECENT) -> list[dic
         out.append({"ended": game.ended,
                     "winners": [_shown(s.name) for s in game.seats if s.won],
                     "seats": [{"name": _shown(s.name), "total": s.total, "bot": s.bot is not None,
-                               "coached": s.coached} for s in game.seats]})
+                               **({"coached": True} if s.coached else {})} for s in game.seats]})
     return out
 
 

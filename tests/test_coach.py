@@ -202,7 +202,7 @@ def test_the_board_counts_a_coached_game_as_played_but_not_its_win() -> None:
     board = leaders([game(1, True)], SACK)
     assert {"name": "Ana", "wins": 0, "games": 1, "best": None} in board
     last = recent([game(1, True)], SACK)[0]
-    assert last["winners"] == ["Ana"] and last["seats"][0]["coached"] is True
+    assert last["winners"] == ["Ana"] and last["seats"][0]["coached"] is True and "coached" not in last["seats"][1]
     assert P.history_to_wire({SACK: {"leaders": [], "recent": [last]}})[SACK]["recent"][0]["seats"][0]["coached"]
 
 

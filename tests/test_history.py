@@ -137,7 +137,8 @@ def test_the_lobby_updates_carry_the_history_of_every_offered_game_and_nothing_e
     assert set(game) == {"leaders", "recent"}
     assert all(set(row) == {"name", "wins", "games", "best"} for row in game["leaders"])
     assert all(set(row) == {"ended", "winners", "seats"} for row in game["recent"])
-    assert all(set(seat_row) == {"name", "total", "bot"} for row in game["recent"] for seat_row in row["seats"])
+    assert all(set(seat_row) in ({"name", "total", "bot"}, {"name", "total", "bot", "coached"})
+               for row in game["recent"] for seat_row in row["seats"])
 
 
 def test_the_history_is_sent_only_while_the_table_is_in_the_lobby():
