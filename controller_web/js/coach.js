@@ -80,7 +80,7 @@ export function coachPanel(app) {
   const coach = app.coach;
   const hint = coach.key === app.decision ? coach.hint : null;
   const text = hint ? reasonText(app, hint.reason) : coach.asked ? t("coach.thinking") : t("coach.idle");
-  return el("section", { class: `panel coach${hint ? " has-hint" : ""}`, "aria-labelledby": "coach-h" }, [
+  return el("section", { class: `panel coach-panel${hint ? " has-hint" : ""}`, "aria-labelledby": "coach-h" }, [
     el("h2", { id: "coach-h", class: "sr-only", text: t("coach.title") }),
     el("button", {
       type: "button", class: "btn coach-btn", text: t("coach.hint"), title: t("coach.ask"),

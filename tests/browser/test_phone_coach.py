@@ -42,7 +42,7 @@ def hint_button(phone: Phone) -> Any:
 def ask(phone: Phone, game: str) -> str:
     """Tap Hint; return the coach's reason once it is shown (one of the game's texts)."""
     hint_button(phone).click()
-    said = phone.page.locator(".coach.has-hint .coach-says")
+    said = phone.page.locator(".coach-panel.has-hint .coach-says")
     said.wait_for(timeout=WAIT_MS)
     text = said.inner_text()
     assert any(p.match(text) for p in reasons(game, phone.lang)), text
@@ -93,7 +93,7 @@ def test_the_host_coaches_a_person_and_only_that_phone_gets_hints(pw_browser: An
         confirm = bea.page.locator('.hinted[data-hint^="confirm:"]')
         confirm.wait_for()
         confirm.click()
-        bea.page.locator(".coach").wait_for(state="detached")  # her decision is made: no Hint until the next
+        bea.page.locator(".coach-panel").wait_for(state="detached")  # her decision is made: no Hint until the next
         assert not bea.errors and not ana.errors, bea.errors + ana.errors
     finally:
         bea.close()
