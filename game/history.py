@@ -3,7 +3,8 @@
 Pure: the save file keeps the games (game/kept.py) and hands them here as `KeptGame`s; this
 module ranks them and builds the `history` the lobbies show (docs/protocol.md). A person is the
 same across games by name (`seats.name_key`: case, surrounding spaces and Unicode form do not
-matter); bots are never on the leaderboard. A win shared by several seats counts as a win for
+matter); bots are never on the leaderboard, and a game the coach helped a person with counts as
+played but neither its win nor its score is theirs. A win shared by several seats counts as a win for
 each of them. Each game declares its best score (`GameRules.best_scores`, `best_lowest`); the
 platform only compares the numbers.
 """
@@ -28,7 +29,8 @@ UNNAMED = "?"  # a recorded seat without a name (records may leave it out): show
 
 @dataclass(frozen=True)
 class KeptSeat:
-    """One seat of a kept game: who sat there (a bot's kind, or None for a person) and how it did."""
+    """One seat of a kept game: who sat there (a bot's kind, or None for a person) and how it did;
+    `coached`: the coach helped that person (the board counts the game, not its win or its score)."""
 
     seat: int
     name: str
@@ -36,6 +38,7 @@ class KeptSeat:
     total: int
     best: int | None
     won: bool
+    coached: bool = False
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,7 @@ def kept_game(record: Record, outcome: Outcome, *, ended: float, started: float 
     best = GAMES[record.game].best_scores(record.to_dict())
     winners = set(outcome.winners)
     seats = tuple(KeptSeat(p.seat, p.name if p.name and p.name.strip() else UNNAMED, p.bot,
-                           int(outcome.totals[p.seat]), best[p.seat], p.seat in winners)
+                           int(outcome.totals[p.seat]), best[p.seat], p.seat in winners, p.coached)
                   for p in record.players)
     return KeptGame(record.game, int(ended), None if started is None else int(started), seats,
                     dict(record.options), dict(record.result if record.result is not None else outcome.result),
@@ -99,6 +102,8 @@ def leaders(games: Iterable[KeptGame], game_id: str, n: int = LEADERS) -> list[d
             row = people.setdefault(name_key(seat.name), {"name": "", "wins": 0, "games": 0, "best": None})
             row["name"] = _shown(seat.name)
             row["games"] += 1
+            if seat.coached:  # a game the coach helped with: played, but neither its win nor its score is theirs
+                continue
             row["wins"] += int(seat.won)
             if seat.best is not None and (row["best"] is None or (seat.best < row["best"] if lowest
                                                                   else seat.best > row["best"])):
@@ -118,7 +123,8 @@ def recent(games: Iterable[KeptGame], game_id: str, n: int = RECENT) -> list[dic
     for game in reversed(_in_order(games, game_id)[-n:] if n > 0 else []):
         out.append({"ended": game.ended,
                     "winners": [_shown(s.name) for s in game.seats if s.won],
-                    "seats": [{"name": _shown(s.name), "total": s.total, "bot": s.bot is not None} for s in game.seats]})
+                    "seats": [{"name": _shown(s.name), "total": s.total, "bot": s.bot is not None,
+                               **({"coached": True} if s.coached else {})} for s in game.seats]})
     return out
 
 
@@ -156,7 +162,8 @@ def format_history(history: dict[str, Any], *, local: Callable[[int], str] | Non
             lines.append("  (nobody yet: only bots played)")
         lines.append("  Last results")
         for game in part["recent"]:
-            seats = ", ".join(f"{s['name']}{' (bot)' if s['bot'] else ''} {s['total']}" for s in game["seats"])
+            seats = ", ".join(f"{s['name']}{' (bot)' if s['bot'] else ''}{' (coached)' if s.get('coached') else ''} "
+                              f"{s['total']}" for s in game["seats"])
             lines.append(f"  {show(game['ended'])}  won by {' and '.join(game['winners'])}: {seats}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

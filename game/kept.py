@@ -1,10 +1,10 @@
 """Kept games in the save file: every finished game, written as its end is saved; the one-time import
 of the records folder; carrying the history over to a new save; and export as record files.
 
-Tables (save format 3, docs/records.md "Kept games"): `kept_games` (one row per finished game:
+Tables (save format 4, docs/records.md "Kept games"): `kept_games` (one row per finished game:
 its game id, when it started and ended in unix seconds UTC, its options, result and record text,
 and the record's SHA-256, which is unique: the same game is kept once), `kept_seats` (one row per
-seat: name, bot kind or NULL for a person, total, best score, won) and `marks` (one-time steps
+seat: name, bot kind or NULL for a person, total, best score, won, coached) and `marks` (one-time steps
 done, e.g. the records folder imported). Every function takes an open `sqlite3.Connection`; the
 writers run inside the caller's transaction or open their own.
 """
@@ -30,7 +30,7 @@ IMPORTED = "records_imported"  # the mark of the one-time import
 STAMP = "%Y%m%d-%H%M%S"  # a record file's name starts with its game's end, in UTC
 _STAMP_RE = re.compile(r"^(\d{8}-\d{6})")
 
-SCHEMA = """
+SCHEMA_V3 = """
 CREATE TABLE kept_games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, started INTEGER, ended INTEGER NOT NULL,
                          options TEXT NOT NULL, result TEXT NOT NULL, record TEXT NOT NULL,
                          digest TEXT NOT NULL UNIQUE, source TEXT NOT NULL);
@@ -40,6 +40,12 @@ CREATE TABLE kept_seats (kept INTEGER NOT NULL REFERENCES kept_games (id), seat 
 CREATE INDEX kept_games_by_game ON kept_games (game, ended);
 CREATE TABLE marks (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
+"""The kept-games tables as save format 3 made them (game/store.py's migration from format 2)."""
+COACHED = """
+ALTER TABLE kept_seats ADD COLUMN coached INTEGER NOT NULL DEFAULT 0;
+"""
+"""Save format 4: a kept seat says whether the coach helped it (0 for every game kept before)."""
+SCHEMA = SCHEMA_V3 + COACHED
 """The kept-games tables (part of the save's schema; game/store.py creates or migrates to them)."""
 
 
@@ -55,8 +61,9 @@ def keep(db: sqlite3.Connection, game: KeptGame, source: str) -> KeptGame | None
     if cur.rowcount == 0:
         return None
     kept = cur.lastrowid
-    db.executemany("INSERT INTO kept_seats (kept, seat, name, bot, total, best, won) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   [(kept, s.seat, s.name, s.bot, s.total, s.best, int(s.won)) for s in game.seats])
+    db.executemany("INSERT INTO kept_seats (kept, seat, name, bot, total, best, won, coached) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   [(kept, s.seat, s.name, s.bot, s.total, s.best, int(s.won), int(s.coached)) for s in game.seats])
     return KeptGame(game.game, game.ended, game.started, game.seats, game.options, game.result, game.record,
                     game.digest, int(kept or 0))
 
@@ -67,9 +74,12 @@ def read_kept(db: sqlite3.Connection, game_id: str | None = None, *, records: bo
     rows = db.execute(f"SELECT id, game, started, ended, options, result, digest{', record' if records else ''} "
                       f"FROM kept_games {where} ORDER BY ended, id", args).fetchall()
     seats: dict[int, list[KeptSeat]] = {}
-    for kept, seat, name, bot, total, best, won in db.execute(
-            "SELECT kept, seat, name, bot, total, best, won FROM kept_seats ORDER BY kept, seat"):
-        seats.setdefault(kept, []).append(KeptSeat(seat, name, bot, total, best, bool(won)))
+    # (a save of format 3, read to carry its games over, has no coached column: nobody was coached)
+    coached = any(row[1] == "coached" for row in db.execute("PRAGMA table_info(kept_seats)"))
+    for kept, seat, name, bot, total, best, won, coach in db.execute(
+            f"SELECT kept, seat, name, bot, total, best, won, {'coached' if coached else '0'} "
+            "FROM kept_seats ORDER BY kept, seat"):
+        seats.setdefault(kept, []).append(KeptSeat(seat, name, bot, total, best, bool(won), bool(coach)))
     return [KeptGame(row[1], row[3], row[2], tuple(seats.get(row[0], ())), json.loads(row[4]), json.loads(row[5]),
                      row[7] if records else "", row[6], row[0]) for row in rows]
 

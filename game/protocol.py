@@ -32,6 +32,7 @@ class MsgType(StrEnum):
     ACT = "act"
     HOST = "host"
     LANG = "lang"
+    HINT = "hint"
 
 
 class HostCmd(StrEnum):
@@ -45,6 +46,7 @@ class HostCmd(StrEnum):
     START = "start"
     SEAT_TO_BOT = "seat_to_bot"
     SET_BOT = "set_bot"
+    SET_COACH = "set_coach"
     PLAY_AGAIN = "play_again"
     TO_LOBBY = "to_lobby"
 
@@ -133,6 +135,7 @@ class Host:
     seat: int | None = None
     to: int | None = None
     level: str | None = None
+    on: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -142,7 +145,16 @@ class SetLang:
     lang: str
 
 
-Command = Union[Join, Resume, Watch, Act, Host, SetLang]
+@dataclass(frozen=True)
+class Hint:
+    """A coached seat's phone asks the coach for a move, looking at `version`; `seat`: the seat it
+    asks for (None: its own; another seat's is refused)."""
+
+    version: int
+    seat: int | None = None
+
+
+Command = Union[Join, Resume, Watch, Act, Host, SetLang, Hint]
 
 
 def _bad(key: str, message: str, **params: Any) -> ProtocolError:
@@ -230,6 +242,9 @@ def parse_message(data: Mapping[str, Any], game_id: str) -> Command:
         lang = _lang(_str(data, "lang", max_chars=8))
         assert lang is not None
         return SetLang(lang)
+    if msg_type is MsgType.HINT:
+        seat = data.get("seat")
+        return Hint(_int(data, "version"), None if seat is None else _int(data, "seat"))
     if msg_type is MsgType.ACT:
         version = _int(data, "version")
         rules = GAMES.get(game_id)
@@ -267,6 +282,11 @@ def parse_host(data: Mapping[str, Any]) -> Host:
         return Host(cmd, seat=_int(data, "seat"), level=_str(data, "level", max_chars=20, optional=True))
     if cmd is HostCmd.SET_BOT:
         return Host(cmd, seat=_int(data, "seat"), level=_str(data, "level", max_chars=20))
+    if cmd is HostCmd.SET_COACH:
+        on = data.get("on")
+        if not isinstance(on, bool):
+            raise _bad("bad_field", "The field {field} is missing or wrong.", field="on")
+        return Host(cmd, seat=_int(data, "seat"), on=on)
     if cmd is HostCmd.REMOVE_SEAT:
         return Host(cmd, seat=_int(data, "seat"))
     if cmd is HostCmd.MOVE_SEAT:
@@ -289,7 +309,7 @@ TABLE_EVENTS: dict[str, Schema] = {
 }
 
 _SEAT_ROW: Schema = {"seat": None, "name": None, "colour": None, "symbol": None, "bot": None,
-                     "level": None, "connected": None, "host": None}
+                     "level": None, "connected": None, "host": None, "coached": None}
 _OPTION_SPEC: Schema = {"name": None, "kind": None, "default": None, "choices": None, "min": None,
                         "max": None, "shown_when": None}
 TABLE_OPTIONS: tuple[OptionSpec, ...] = (
@@ -298,7 +318,7 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
 """The table's own options, for every game (each game declares its own in its GameRules)."""
 _TABLE: Schema = {"game": None,
                   "games": {"id": None, "names": {lang: None for lang in LANGS}, "min_players": None,
-                            "max_players": None, "options": _OPTION_SPEC, "bot_levels": None},
+                            "max_players": None, "options": _OPTION_SPEC, "bot_levels": None, "coach": None},
                   "table_options": _OPTION_SPEC,
                   "options": {o.name: None for o in TABLE_OPTIONS} | {
                       o.name: None for rules in GAMES.values() for o in rules.options},
@@ -307,7 +327,7 @@ _TABLE: Schema = {"game": None,
 # the household's history (game/history.py), per game the lobby offers: while the table is in the lobby
 _HISTORY_GAME: Schema = {"leaders": {"name": None, "wins": None, "games": None, "best": None},
                          "recent": {"ended": None, "winners": None,
-                                    "seats": {"name": None, "total": None, "bot": None}}}
+                                    "seats": {"name": None, "total": None, "bot": None, "coached": None}}}
 _HISTORY: Schema = {game_id: _HISTORY_GAME for game_id in GAMES}
 _YOU: Schema = {"seat": None, "role": None, "host": None, "name": None, "colour": None, "symbol": None}
 _TIMER: Schema = {"seat": None, "seconds_left": None}
@@ -507,6 +527,21 @@ def error(err: GameError, version: int) -> dict[str, Any]:
     params = {k: _leaf(v) for k, v in err.params.items() if isinstance(k, str)}
     return {"type": "error", "key": err.key, "params": params, "message": err.message,
             "version": version}
+
+
+HINT_PREFIX = "hint."
+"""A coach's reason key starts so: it is the game's own text (`hint.<reason>` in its table)."""
+
+
+def hint(*, version: int, action: Mapping[str, Any], reason: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the `hint` message for the one phone that asked: the move as the phone would send it
+    (`act`'s `action`) and the reason's key and params. Only scalars go out."""
+    if not reason.startswith(HINT_PREFIX):
+        raise WireShapeError("a hint's reason key starts with 'hint.'")
+    scalars = (type(None), bool, int, str)
+    move = {k: v for k, v in action.items() if isinstance(k, str) and type(v) in scalars}
+    said = {k: v for k, v in params.items() if isinstance(k, str) and type(v) in scalars}
+    return {"type": "hint", "version": version, "action": move, "reason": {"key": reason, "params": said}}
 
 
 def bye(reason: ByeReason) -> dict[str, Any]:

@@ -35,15 +35,17 @@ class RecordError(Exception):
 
 @dataclass(frozen=True)
 class RecordPlayer:
-    """One seat of a recorded game: its name and, for a bot, its kind."""
+    """One seat of a recorded game: its name and, for a bot, its kind; `coached`: the coach helped
+    the person there (written only when true, so a record without the mark reads as before)."""
 
     seat: int
     name: str | None = None
     bot: str | None = None
+    coached: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Return the seat as the record writes it."""
-        return {"seat": self.seat, "name": self.name, "bot": self.bot}
+        return {"seat": self.seat, "name": self.name, "bot": self.bot, **({"coached": True} if self.coached else {})}
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ class GameRecorder:
 def _as_player(index: int, p: RecordPlayer | Mapping[str, Any]) -> RecordPlayer:
     if isinstance(p, RecordPlayer):
         return p
-    return RecordPlayer(int(p.get("seat", index)), p.get("name"), p.get("bot"))
+    return RecordPlayer(int(p.get("seat", index)), p.get("name"), p.get("bot"), p.get("coached") is True)
 
 
 def dumps_record(data: Mapping[str, Any]) -> str:
@@ -258,7 +260,10 @@ def _players(raw: list[Any]) -> tuple[RecordPlayer, ...]:
             raise RecordError(f"players[{i}].name must be a string or null")
         if bot is not None and not isinstance(bot, str):
             raise RecordError(f"players[{i}].bot must be a string or null")
-        players.append(RecordPlayer(seat, name, bot))
+        coached = p.get("coached", False)
+        if not isinstance(coached, bool):
+            raise RecordError(f"players[{i}].coached must be true or false")
+        players.append(RecordPlayer(seat, name, bot, coached))
     return tuple(players)
 
 

@@ -35,6 +35,7 @@ class Seat:
     lang: str = "en"
     last_acted: int = -1  # version its last accepted action was made against
     token_hash: str | None = None  # SHA-256 hex of the token, for a seat resumed from a save
+    coached: bool = False  # the host turned the coach on: its phone may ask for hints (public)
 
     @property
     def human(self) -> bool:

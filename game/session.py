@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from game import protocol as P
-from game.bots import DEFAULT_LEVEL, kind_for, level_of, levels
+from game.bots import DEFAULT_LEVEL, coach_kind, kind_for, level_of, levels
 from game.bots import kinds as bot_kinds
 from game.engine import GAMES, GameError, GameRules, OptionSpec
 from game.engine.common import TIME_UP
@@ -52,6 +52,21 @@ class Seen:
     version: int
     view: Any
     events: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class HintAsk:
+    """A coached seat's phone asked for a hint: for the server's coach to think on (game.server.bots).
+
+    `version`: the version the phone looked at; `legal`: the seat's moves when it asked. The answer
+    is sent only while the seat's decision is still that one (`Session.hint_answer`).
+    """
+
+    conn: int
+    seat: int
+    version: int
+    serial: int
+    legal: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -203,7 +218,7 @@ class Session:
             "seats": [{"seat": i, "name": s.name, "colour": s.colour, "symbol": s.symbol,
                        "bot": s.bot, "level": level_of(self.game_id, s.bot),
                        "connected": s.conn is not None or (s.bot is not None and not s.human),
-                       "host": s is self.host} for i, s in enumerate(self.seats)],
+                       "host": s is self.host, "coached": s.coached} for i, s in enumerate(self.seats)],
         }
 
     def _timer(self) -> dict[str, Any] | None:
@@ -323,7 +338,7 @@ class Session:
             self.host = next((s for s in self.seats if s.human and s.conn is not None), None)
         return self._changed()
 
-    def handle(self, conn: int, cmd: P.Command) -> list[Out | RecordReady]:
+    def handle(self, conn: int, cmd: P.Command) -> list[Out | RecordReady | HintAsk]:
         """Carry out a parsed client command from `conn`; return what to send."""
         try:
             if isinstance(cmd, P.Join):
@@ -343,6 +358,8 @@ class Session:
                 raise GameError("not_seated", "You are watching: you have no seat in this game.")
             if isinstance(cmd, P.Act):
                 return self.submit(self.seats.index(seat), cmd.version, cmd.action, conn=conn)
+            if isinstance(cmd, P.Hint):
+                return self._ask_hint(conn, self.seats.index(seat), cmd)
             assert isinstance(cmd, P.Host)
             return self.host_command(cmd, by=seat, conn=conn)
         except GameError as err:
@@ -569,6 +586,56 @@ class Session:
         self._timer_key = None  # whoever is next gets a full timer
         return self._after_action(events) if events else []
 
+    # ------------------------------------------------------------ the coach
+
+    def coached(self, seat: int) -> bool:
+        """Return True if the coach is on for `seat` (a person's seat, in a game that offers one)."""
+        me = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        return me is not None and me.coached and coach_kind(self.game_id) is not None
+
+    def _ask_hint(self, conn: int, seat: int, cmd: P.Hint) -> list[Out | RecordReady | HintAsk]:
+        """Take a coached seat's request for a hint: refused (an error, nothing changes) for another
+        seat, an uncoached seat or when it has no move to make; dropped if it looked at an older
+        decision than the seat's current one; else handed to the server's coach (`HintAsk`)."""
+        if cmd.seat is not None and cmd.seat != seat:
+            raise GameError("hint_other_seat", "You can ask for hints for your own seat only.")
+        if not self.coached(seat):
+            raise GameError("not_coached", "The coach is not on for your seat.")
+        if self.stage is not Stage.PLAYING or self.state is None:
+            raise GameError("not_playing", "No game is running.")
+        if cmd.version > self.version or cmd.version <= max(self.seats[seat].last_acted, self.game_version - 1):
+            return []  # asked about a decision the seat no longer has: a newer update is on its way
+        legal = tuple(self.rules.legal_actions(self.state, seat))
+        if seat not in self.rules.to_act(self.state) or not legal:
+            raise GameError("hint_not_now", "A hint comes when you have a move to make.")
+        return [HintAsk(conn, seat, cmd.version, self.game_serial, legal)]
+
+    def hint_current(self, ask: HintAsk) -> bool:
+        """Return True while the seat's decision is still the one it asked about (same game, the seat
+        has not acted since, it may act now with the same moves): else the answer is stale."""
+        if self.stage is not Stage.PLAYING or self.state is None or ask.serial != self.game_serial:
+            return False
+        if not self.coached(ask.seat) or self.seats[ask.seat].last_acted >= ask.version:
+            return False
+        return ask.seat in self.rules.to_act(self.state) and \
+            tuple(self.rules.legal_actions(self.state, ask.seat)) == ask.legal
+
+    def hint_answer(self, ask: HintAsk, action: Any, reason: str, params: dict[str, Any]) -> list[Out]:
+        """Return the coach's answer for the seat's phone alone, or nothing if it went stale or the
+        move is not one the seat may make (a coach's bug never reaches a player)."""
+        seat = self.seats[ask.seat] if ask.seat < len(self.seats) else None
+        if seat is None or seat.conn is None or not self.hint_current(ask):
+            return []
+        try:
+            self.rules.check(self.state, ask.seat, action)
+        except GameError:
+            return []
+        said = dict(params)
+        who = said.get("seat")
+        if type(who) is int and 0 <= who < len(self.seats):
+            said["name"] = self.seats[who].name
+        return [Out(seat.conn, P.hint(version=ask.version, action=action.to_dict(), reason=reason, params=said))]
+
     # ------------------------------------------------------------ host controls
 
     def host_command(self, cmd: P.Host, *, by: Seat | int = TV, conn: int | None = None) -> list[Out | RecordReady]:
@@ -610,6 +677,9 @@ class Session:
                         if kind is None and seat.bot not in bot_kinds(self.game_id):
                             kind = self._fallback_bot()
                         seat.bot = kind or seat.bot  # (a game without bots of its own keeps the seat's)
+                if coach_kind(self.game_id) is None:
+                    for seat in self.seats:  # a game without a coach: nobody is coached
+                        seat.coached = False
             return self._welcome_seated(self._seat_pending()) + list(self._changed())
         if c is HostCmd.SET_OPTION:
             self._need_stage(Stage.LOBBY, Stage.OVER)
@@ -658,6 +728,15 @@ class Session:
                 raise GameError("not_a_bot", "That seat is not a bot's.")
             seat.bot = self._bot_kind(cmd)
             return self._changed()
+        if c is HostCmd.SET_COACH:
+            self._need_stage(Stage.LOBBY)
+            seat = self._seat_index(cmd.seat)
+            if coach_kind(self.game_id) is None:
+                raise GameError("no_coach", "This game has no coach.")
+            if not seat.human or seat.bot is not None:
+                raise GameError("coach_person_only", "Only a person's seat can have the coach.")
+            seat.coached = bool(cmd.on)
+            return self._changed()
         if c is HostCmd.PLAY_AGAIN:
             self._need_stage(Stage.OVER)
             return self._welcome_seated(self._seat_pending(dealing=True)) + self._start()
@@ -682,7 +761,7 @@ class Session:
         # one stream from the seed deals the game and draws its later chance (new deals, reshuffles)
         self._chance_rng = random.Random(seed)
         self.state = rules.new_game(n, self._chance_rng, options)
-        players = [RecordPlayer(i, s.name, None if s.human else s.bot) for i, s in enumerate(self.seats)]
+        players = [RecordPlayer(i, s.name, None if s.human else s.bot, s.coached) for i, s in enumerate(self.seats)]
         self.recorder = GameRecorder(self.state, players, game=self.game_id, seed=seed, options=options)
         self.stage = Stage.PLAYING
         self.log = []
@@ -743,4 +822,4 @@ def _game_entry(rules: GameRules) -> dict[str, Any]:
     """Return what the lobbies need of a game: its id, its name in every language, its seat range and options."""
     return {"id": rules.id, "names": dict(game_names(rules.id)), "min_players": rules.min_players,
             "max_players": rules.max_players, "options": [o.to_dict() for o in rules.options],
-            "bot_levels": levels(rules.id)}
+            "bot_levels": levels(rules.id), "coach": coach_kind(rules.id) is not None}

@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 
 FILE_NAME = "couchcats.sqlite"
 LOCK_NAME = "couchcats.lock"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 _SUFFIXES = ("", "-wal", "-shm")
 
 _SCHEMA = """
@@ -66,7 +66,9 @@ DROP TABLE actions;
 ALTER TABLE actions_v2 RENAME TO actions;
 """,
     # 2 -> 3: the kept games (the household's history); the table and its game stay as they are
-    2: kept.SCHEMA,
+    2: kept.SCHEMA_V3,
+    # 3 -> 4: a kept seat says whether the coach helped it
+    3: kept.COACHED,
 }
 
 
@@ -465,7 +467,8 @@ def move_aside(path: Path, why: str) -> Path:
 def _seat_data(seat: Seat) -> dict[str, Any]:
     digest = token_digest(seat.token) if seat.token is not None else seat.token_hash
     return {"name": seat.name, "colour": seat.colour, "symbol": seat.symbol, "bot": seat.bot,
-            "lang": seat.lang, "last_acted": seat.last_acted, "token_sha256": digest}
+            "lang": seat.lang, "last_acted": seat.last_acted, "token_sha256": digest,
+            **({"coached": True} if seat.coached else {})}
 
 
 def _seat_from(d: dict[str, Any]) -> Seat:
@@ -473,7 +476,8 @@ def _seat_from(d: dict[str, Any]) -> Seat:
     if digest is not None and (not isinstance(digest, str) or len(digest) != 64):
         raise ValueError("bad token hash")
     seat = Seat(name=str(d["name"]), colour=str(d["colour"]), symbol=str(d["symbol"]), token=None,
-                bot=d.get("bot"), lang=str(d.get("lang") or "en"), last_acted=int(d.get("last_acted", -1)))
+                bot=d.get("bot"), lang=str(d.get("lang") or "en"), last_acted=int(d.get("last_acted", -1)),
+                coached=d.get("coached") is True)  # (a save from before the coach has none)
     seat.token_hash = digest
     return seat
 
@@ -522,7 +526,8 @@ def _rebuild(table: dict[str, Any], game: tuple[int, str] | None, actions: list[
 
 def _replay(session: Session, data: dict[str, Any], actions: list[tuple[Any, ...]]) -> None:
     rules = GAMES[str(data["game"])]
-    players = [RecordPlayer(int(p["seat"]), p.get("name"), p.get("bot")) for p in data["players"]]
+    players = [RecordPlayer(int(p["seat"]), p.get("name"), p.get("bot"), p.get("coached") is True)
+               for p in data["players"]]
     if len(players) != len(session.seats):
         raise SaveError("the saved game and the saved seats do not match")
     state = rules.from_setup(len(players), data["setup"], data["options"])

@@ -101,6 +101,9 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
     "history.py": [([], [r"^import of \d+ records \(\d+ KiB\) at the first start: [\d.]+ s \([\d.]+ ms per record, refereed\), \d+ kept$",
                          r"^save of a game's end, keeping it: p50 [\d.]+ ms over \d+ games \(a move's save: p50 [\d.]+ ms\)$",
                          r"^the lobby's history of \d+ kept games worked out: [\d.]+ ms$"])],
+    "hint.py": [([], [rf"^{game}: \d+ hints \(\d+ seats, 1 coached, \d+ game\(s\) finished\), \d+ dropped or missing$"
+                      for game in ("cat-in-the-sack", "rat-a-tat-cat")]
+                 + [r"^  hint sent → answer: p50 [\d.]+ ms  p95 [\d.]+ ms  max [\d.]+ ms  \(goal p95 <= 300 ms\); the game's first: [\d.]+ ms$"])],
     "idle.py": [([], [r"^main.py from \S+: 2 process\(es\)$",
                       r"^idle lobby, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, 'total': [\d.]+\}$",
                       r"^table waiting for a human, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, "

@@ -31,7 +31,7 @@ from game.records import Record, RecordPlayer, check_record, loads_record, write
 from game.server.thread import ServerThread
 from game.session import Out, Session
 from game.simulate import play_game
-from game.store import FILE_NAME, Store, open_store
+from game.store import FILE_NAME, SCHEMA_VERSION, Store, open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -137,7 +137,8 @@ def test_the_lobby_updates_carry_the_history_of_every_offered_game_and_nothing_e
     assert set(game) == {"leaders", "recent"}
     assert all(set(row) == {"name", "wins", "games", "best"} for row in game["leaders"])
     assert all(set(row) == {"ended", "winners", "seats"} for row in game["recent"])
-    assert all(set(seat_row) == {"name", "total", "bot"} for row in game["recent"] for seat_row in row["seats"])
+    assert all(set(seat_row) in ({"name", "total", "bot"}, {"name", "total", "bot", "coached"})
+               for row in game["recent"] for seat_row in row["seats"])
 
 
 def test_the_history_is_sent_only_while_the_table_is_in_the_lobby():
@@ -486,7 +487,7 @@ def test_a_game_saved_in_format_2_migrates_resumes_and_is_kept_when_it_ends(tmp_
     welcome = s.handle(9, P.Resume(facts["tokens"][1]))[0].message
     assert (welcome["type"], welcome["seat"], welcome["name"]) == ("welcome", 1, "Bea")
     with closing(sqlite3.connect(folder / FILE_NAME)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         assert db.execute("SELECT count(*) FROM kept_games").fetchone()[0] == 0
     play_to_the_end(s, opened.store)
     assert s.stage is Stage.OVER

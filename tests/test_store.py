@@ -114,7 +114,7 @@ def test_a_table_saved_in_format_1_still_resumes_and_is_migrated(tmp_path):
     same_table(s, back.session)
     back.store.close()
     with closing(sqlite3.connect(tmp_path / FILE_NAME)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
         notnull = {row[1]: row[3] for row in db.execute("PRAGMA table_info(actions)")}
         assert notnull["seat"] == 0  # an entry without a seat (chance) can be stored now
     assert not [p for p in tmp_path.iterdir() if "-bad-" in p.name]

@@ -10,6 +10,7 @@ import { joinScreen } from "./screens/join.js";
 import { lobbyScreen } from "./screens/lobby.js";
 import { resultsScreen } from "./screens/results.js";
 import { goneScreen } from "./screens/common.js";
+import { hintRefused, hintSaid, keepHint, onHint, withCoach } from "./coach.js";
 
 const KEY = new URLSearchParams(location.search).get("k") || "";
 // localStorage is already per scheme+host+port; the host in the name keeps tokens apart when inspected.
@@ -33,6 +34,8 @@ export const app = {
   },
   // The screen's state across renders: `pending` (an act awaits its answer), plus whatever the game screen keeps.
   ui: { pending: false },
+  // The coach (a coached seat only): the decision asked about, whether its answer is awaited, the hint shown.
+  coach: { key: null, asked: false, hint: null },
   game: null,
   gameId: null,
   conn: null,
@@ -121,6 +124,14 @@ function onMessage(msg) {
     case "error":
       onError(msg);
       break;
+    case "hint":
+      // after the updates already received (the hint's decision must be the one on the screen)
+      updates = updates.then(() => {
+        if (!onHint(app, msg)) return;
+        announce(hintSaid(app));
+        render();
+      }).catch(rethrow);
+      break;
     case "bye":
       onBye(msg);
       break;
@@ -158,6 +169,7 @@ async function onUpdate(u) {
   const key = decision ? decision.key ?? app.decision ?? String(u.version) : null;
   if (key !== null && key !== app.decision) app.showDecision = true;
   app.decision = key;
+  keepHint(app);
   if (game && game.onUpdate) game.onUpdate(app, u);
   startTimer(u.timer);
   render();
@@ -177,6 +189,7 @@ function myDecision(u, game) {
 
 function onError(msg) {
   app.ui.pending = false;
+  hintRefused(app);
   const key = typeof msg.key === "string" ? msg.key : "";
   if (key === "bad_token" || key === "unknown_token") {
     // The table no longer knows this seat (new table, or it was given away): start over.
@@ -272,7 +285,7 @@ function screenFor() {
   if (u.stage === "lobby") return ["lobby", () => lobbyScreen(app)];
   if (u.stage === "over" && u.outcome) return ["over", () => resultsScreen(app)];
   if (!app.game) return ["connecting", () => connectingScreen()];
-  return ["game", () => app.game.gameScreen(app)];
+  return ["game", () => withCoach(app, app.game.gameScreen(app))];
 }
 
 let lastSignature = "";
@@ -310,7 +323,7 @@ function render(force) {
   const [name, build] = screenFor();
   const u = app.update;
   // Rebuild only when something shown changed, so a focused control keeps its focus.
-  const signature = JSON.stringify([name, lang(), app.ui, app.log, app.status === "stopped",
+  const signature = JSON.stringify([name, lang(), app.ui, app.coach, app.log, app.status === "stopped",
     u && { ...u, events: null, timer: u.timer ? u.timer.seat : null }, app.joinPending, app.ended]);
   if (!force && signature === lastSignature) return;
   lastSignature = signature;

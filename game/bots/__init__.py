@@ -21,6 +21,12 @@ class Bot(Protocol):
         """Return a legal action for the seat whose view this is (called only when it may act)."""
 
 
+# A bot that can coach (a game's `hard` one, `coach_kind`) also has
+# `hint(view) -> (action, reason_key, params)`: the move it would make for the seat and one short reason
+# (`hint.<reason>` in the game's own texts, params of scalars only; a `seat` param gets the seat's
+# `name` beside it). It sees only what `act` sees.
+
+
 class BotFeeder:
     """Gives every bot that remembers its seat's view and events after each change of a game."""
 
@@ -105,6 +111,17 @@ def remembers(game_id: str, kind: str) -> bool:
     _load()
     factory = BOT_KINDS[game_id][kind]
     return hasattr(factory, "observe") or not isinstance(factory, type)  # (a plain factory: maybe)
+
+
+COACH_LEVEL = "hard"  # the coach thinks with the game's strongest bot
+
+
+def coach_kind(game_id: str) -> str | None:
+    """Return the bot kind that coaches a seat of the game, or None if it offers no coach: the kind
+    of its `hard` level, if that bot can say why (`hint(view) -> (action, reason key, params)`:
+    the move it would make and one short reason, the key `hint.<reason>` of the game's texts)."""
+    kind = kind_for(game_id, COACH_LEVEL)
+    return kind if kind is not None and callable(getattr(BOT_KINDS[game_id][kind], "hint", None)) else None
 
 
 def make_bot(game_id: str, kind: str, rng: random.Random) -> Bot:

@@ -9,13 +9,13 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from game.bots import Bot, is_slow, make_bot, remembers
+from game.bots import Bot, coach_kind, is_slow, make_bot, remembers
 from game.protocol import Stage
-from game.server.thinker import BrainKey, Thinker
+from game.server.thinker import COACH, BrainKey, Thinker, brain_kind
 
 if TYPE_CHECKING:
     from game.server.hub import Hub
-    from game.session import Seen
+    from game.session import HintAsk, Seen
 
 log = logging.getLogger(__name__)
 
@@ -57,10 +57,18 @@ class BotDriver:
         # brains still catching up on their seat's stream: the changes that came since, to feed after
         self._behind: dict[BrainKey, list[tuple[Any, list[dict[str, Any]]]]] = {}
         self._catching: dict[BrainKey, asyncio.Task[None]] = {}
+        self._hints: set[asyncio.Task[None]] = set()
+        self.hints_dropped = 0  # hints that went stale before they were thought (the seat's decision moved on)
         hub.session.change_listeners.append(self._observe)
 
     def _apart(self, kind: str) -> bool:
-        return self.think_apart == "all" or is_slow(self.hub.session.game_id, kind)
+        return kind.startswith(COACH) or self.think_apart == "all" or is_slow(self.hub.session.game_id, kind)
+
+    def _coach(self, seat: int) -> str | None:
+        """Return the brain kind of `seat`'s coach (COACH + the game's coaching kind), or None if it has none."""
+        session = self.hub.session
+        kind = coach_kind(session.game_id)
+        return COACH + kind if kind is not None and session.coached(seat) else None
 
     def _observe(self, events: list[dict[str, Any]]) -> None:
         """Give every bot seat's brain that remembers what its seat's phone gets of this change."""
@@ -68,23 +76,32 @@ class BotDriver:
         if session.state is None or session.stage.value == "lobby":
             return
         for seat, s in enumerate(session.seats):
+            kinds = [] if s.bot is None else [s.bot]
             if s.bot is None:
                 self._forget(seat)  # a person has it (back): a bot seated there later starts afresh
-                continue
-            key = self._key(seat, s.bot, before=session.version - 1)  # (this change is fed below)
-            if key in self._behind:
-                self._behind[key].append((session.seat_view(seat), session.events_for(events, seat)))
-                continue
-            if self._apart(s.bot):
-                # the view of this very change, handed to the worker once its frames are written
-                self._later(key, session.seat_view(seat), session.events_for(events, seat))
-                continue
-            brain = self._brains[key]
-            if hasattr(brain, "observe"):  # (a bot that reads only its view costs nothing here)
-                try:
-                    brain.observe(session.seat_view(seat), session.events_for(events, seat))
-                except Exception:
-                    log.exception("bot in seat %s failed to take in a change", seat)
+            coach = self._coach(seat)  # a coached seat's coach remembers, whoever plays the seat
+            if coach is not None:
+                kinds.append(coach)
+            for kind in kinds:
+                self._observe_seat(seat, kind, events)
+
+    def _observe_seat(self, seat: int, kind: str, events: list[dict[str, Any]]) -> None:
+        """Give seat's brain of `kind` (a bot's or its coach's) this change, made first if it is new."""
+        session = self.hub.session
+        key = self._key(seat, kind, before=session.version - 1)  # (this change is fed below)
+        if key in self._behind:
+            self._behind[key].append((session.seat_view(seat), session.events_for(events, seat)))
+            return
+        if self._apart(kind):
+            # the view of this very change, handed to the worker once its frames are written
+            self._later(key, session.seat_view(seat), session.events_for(events, seat))
+            return
+        brain = self._brains[key]
+        if hasattr(brain, "observe"):  # (a bot that reads only its view costs nothing here)
+            try:
+                brain.observe(session.seat_view(seat), session.events_for(events, seat))
+            except Exception:
+                log.exception("bot in seat %s failed to take in a change", seat)
 
     def _later(self, key: BrainKey, view: Any, events: list[dict[str, Any]]) -> None:
         """Keep an observation for the worker and send it (with any others) when the loop is free again.
@@ -144,7 +161,7 @@ class BotDriver:
         for key in [k for k in self._brains if k[1] == seat]:
             del self._brains[key]
         self.thinker.forget(seat)
-        for key in [k for k in self._behind if k[1] == seat]:
+        for key in [k for k in self._behind if k[1] == seat and not k[2].startswith(COACH)]:
             self._behind.pop(key)
             task = self._catching.pop(key, None)
             if task is not None:
@@ -155,7 +172,7 @@ class BotDriver:
     def _catch_up(self, key: BrainKey, before: int | None) -> None:
         """Feed a brain made mid-game its seat's stream so far; the rest in slices if it is long."""
         session = self.hub.session
-        if session.stage is not Stage.PLAYING or not remembers(session.game_id, key[2]):
+        if session.stage is not Stage.PLAYING or not remembers(session.game_id, brain_kind(key[2])):
             return  # (at the score screen no bot acts again in this game)
         stream = session.seat_stream(key[1], session.version if before is None else before)
         self._behind[key] = []
@@ -284,6 +301,39 @@ class BotDriver:
             return
         self.hub.dispatch(outs)
 
+    # ------------------------------------------------------------ the coach
+
+    def hint(self, ask: HintAsk) -> None:
+        """Think a coached seat's hint in the worker; its answer goes to that seat's phone alone, and only
+        while the seat's decision is still the one it asked about (else it is dropped)."""
+        task = asyncio.get_running_loop().create_task(self._hint(ask))
+        self._hints.add(task)
+        task.add_done_callback(self._hints.discard)
+
+    async def _hint(self, ask: HintAsk) -> None:
+        session = self.hub.session
+        kind = self._coach(ask.seat)
+        if kind is None:
+            return
+        key = self._key(ask.seat, kind)
+        while key in self._behind:  # a coach made mid-game learns the game so far first
+            await asyncio.sleep(CATCH_UP_SLICE)
+        if not session.hint_current(ask):
+            self.hints_dropped += 1
+            return
+        self._send_unsent()
+        try:
+            action, reason, params = await self.thinker.hint(key, session.seat_view(ask.seat))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the coach of seat %s failed to think", ask.seat)
+            return
+        outs = session.hint_answer(ask, action, reason, params)
+        if not outs:
+            self.hints_dropped += 1
+        self.hub.dispatch(outs)
+
     def cancel(self) -> None:
         """Cancel every scheduled bot move (shutdown)."""
         for handle in self._scheduled.values():
@@ -293,6 +343,8 @@ class BotDriver:
             task.cancel()
         self._catching.clear()
         self._behind.clear()
+        for hint in self._hints:
+            hint.cancel()
 
     async def close(self) -> None:
         """Cancel every move and stop the worker process, if one was started."""

@@ -31,7 +31,7 @@ from game.records import Record, write_record
 from game.server.bots import BotDriver
 from game.server.config import ServerConfig
 from game.server.conn import Connection, text_frame
-from game.session import PUBLIC, TV, Out, RecordReady, Session
+from game.session import PUBLIC, TV, HintAsk, Out, RecordReady, Session
 from game.store import Store
 
 log = logging.getLogger(__name__)
@@ -143,7 +143,7 @@ class Hub:
 
     # ------------------------------------------------------------ delivery
 
-    def dispatch(self, outs: Iterable[Out | RecordReady]) -> None:
+    def dispatch(self, outs: Iterable[Out | RecordReady | HintAsk]) -> None:
         """Save the session's change, deliver its messages, then let bots and the timer react.
 
         The save comes first: an action a phone saw acknowledged is never lost by a crash.
@@ -152,6 +152,8 @@ class Hub:
         for out in outs:
             if isinstance(out, RecordReady):
                 self._spawn(self._write_record(out.record))
+            elif isinstance(out, HintAsk):
+                self.bots.hint(out)  # thought in the bots' worker; the answer goes to that phone alone
             elif out.to is PUBLIC:
                 self._publish(out.message)
             elif out.to == TV:

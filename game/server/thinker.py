@@ -42,7 +42,15 @@ from game.bots import make_bot
 
 log = logging.getLogger(__name__)
 
-BrainKey = tuple[int, int, str]  # (game serial, seat, bot kind)
+BrainKey = tuple[int, int, str]  # (game serial, seat, bot kind; a coach's: COACH + the kind)
+
+COACH = "coach:"
+"""Starts the kind in a coach's brain key: a person's seat's own brain, apart from any bot's."""
+
+
+def brain_kind(kind: str) -> str:
+    """Return the bot kind a brain of `kind` (a key's third part) is made of."""
+    return kind[len(COACH):] if kind.startswith(COACH) else kind
 
 # ---------------------------------------------------------------- the worker's side
 
@@ -78,7 +86,7 @@ def _orphan_watch(parent: int) -> None:
 def _w_new(key: BrainKey, game_id: str, seed: int) -> int:
     for old in [k for k in _BRAINS if k[0] != key[0]]:
         del _BRAINS[old]  # only the game being played is kept
-    _BRAINS[key] = make_bot(game_id, key[2], random.Random(seed))
+    _BRAINS[key] = make_bot(game_id, brain_kind(key[2]), random.Random(seed))
     return os.getpid()
 
 
@@ -95,6 +103,13 @@ def _w_observe(key: BrainKey, seen: bytes) -> None:
 def _w_act(key: BrainKey, view: Any) -> Any:
     try:
         return _BRAINS[key].act(view)
+    except Exception as exc:
+        raise BotFailed(type(exc).__name__) from None
+
+
+def _w_hint(key: BrainKey, view: Any) -> Any:
+    try:
+        return _BRAINS[key].hint(view)
     except Exception as exc:
         raise BotFailed(type(exc).__name__) from None
 
@@ -130,9 +145,10 @@ class Thinker:
         self._send(_w_new, key, game_id, seed)
 
     def forget(self, seat: int) -> None:
-        """Forget the brains of `seat` (a person plays it again): a bot seated there later is made
-        afresh and taught anew (the worker's old brain is replaced then, or with the next game)."""
-        for key in [k for k in self._brains if k[1] == seat]:
+        """Forget the bots' brains of `seat` (a person plays it again): a bot seated there later is made
+        afresh and taught anew (the worker's old brain is replaced then, or with the next game). The
+        seat's coach, if it has one, keeps its own."""
+        for key in [k for k in self._brains if k[1] == seat and not k[2].startswith(COACH)]:
             self._brains.pop(key)
             self._seen.pop(key, None)
 
@@ -149,10 +165,17 @@ class Thinker:
 
     async def act(self, key: BrainKey, view: Any) -> Any:
         """Return the brain's move for `view`, thought in the worker (restarted once if it died)."""
+        return await self._ask(_w_act, key, view)
+
+    async def hint(self, key: BrainKey, view: Any) -> Any:
+        """Return a coach brain's hint for `view` (`(action, reason key, params)`), thought in the worker."""
+        return await self._ask(_w_hint, key, view)
+
+    async def _ask(self, fn: Any, key: BrainKey, view: Any) -> Any:
         for attempt in (1, 2):
             pool = self._ready()
             try:
-                return await asyncio.wrap_future(pool.submit(_w_act, key, view))
+                return await asyncio.wrap_future(pool.submit(fn, key, view))
             except BrokenExecutor:
                 log.warning("the bots' worker process died; starting it again")
                 self._broken(pool)

@@ -20,6 +20,7 @@ INK_DARK = (30, 30, 36)
 GOLD = (246, 196, 66)
 GOLD_DARK = (176, 124, 24)
 WARN = (255, 170, 60)
+COACH = (206, 186, 255)  # the coach badge: lilac, as on the phones
 RED = (214, 60, 52)
 PANEL = (18, 40, 34)
 GREY = (150, 154, 158)  # light enough for a name on a panel (WCAG AA, 4.5:1)

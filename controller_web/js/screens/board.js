@@ -61,6 +61,7 @@ function resultItem(result) {
         el("span", { text: `${name} ${number(seat.total)}` }),
         won ? el("span", { class: "tag host", text: t("over.crown") }) : null,
         seat.bot ? el("span", { class: "tag bot", text: t("seat.bot") }) : null,
+        seat.coached === true ? el("span", { class: "tag coach", text: t("coach.badge") }) : null,
       ]);
     })),
   ]);

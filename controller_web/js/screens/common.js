@@ -10,6 +10,7 @@ export function seatLine(app, seat, extra) {
   const tags = [];
   if (seat.host) tags.push(el("span", { class: "tag host", text: t("seat.host") }));
   if (seat.bot) tags.push(el("span", { class: "tag bot", text: botLabel(seat) }));
+  if (seat.coached) tags.push(el("span", { class: "tag coach", text: t("coach.badge") }));
   if (!seat.bot && seat.connected === false) tags.push(el("span", { class: "tag off", text: t("seat.offline") }));
   if (you) tags.push(el("span", { class: "tag you", text: t("seat.you") }));
   return el("span", { class: "seat-line", style: { "--seat": safeColour(seat.colour) } }, [

@@ -2,7 +2,7 @@
 // `table.games` / `table.table_options`), bots and seat order, then starts.
 
 import { el } from "../dom.js";
-import { gameName, has, t } from "../i18n.js";
+import { gameName, has, own, t } from "../i18n.js";
 import { historyBoard } from "./board.js";
 import { LEVELS, offeredLevels, rulesLink, safeColour, seatLine, seatToBotButton } from "./common.js";
 
@@ -21,6 +21,8 @@ function seatRow(app, seat, index, count) {
     }));
     const level = levelSelect(app, seat);
     if (level) controls.push(level);
+    const coach = coachSwitch(app, seat);
+    if (coach) controls.push(coach);
     if (seat.bot) {
       controls.push(el("button", {
         type: "button", class: "btn icon danger", text: "\u2715", "aria-label": t("host.remove_bot", { name: seat.name }),
@@ -33,6 +35,31 @@ function seatRow(app, seat, index, count) {
   return el("li", { class: "seat-row", style: { "--seat": safeColour(seat.colour) } }, [
     seatLine(app, seat), el("span", { class: "row-controls" }, controls),
   ]);
+}
+
+/** Return the chosen game's entry of `table.games`, or null. */
+function chosenGame(table) {
+  return (Array.isArray(table.games) ? table.games : []).find((g) => g.id === table.game) || null;
+}
+
+/** Return the host's coach switch of a person's seat (a game whose hard bot can coach), or null. */
+function coachSwitch(app, seat) {
+  const game = chosenGame(app.update.table);
+  if (!game || game.coach !== true || seat.bot) return null;
+  return el("button", {
+    type: "button", class: "chip coach-chip", "aria-pressed": String(seat.coached === true), text: t("coach.title"),
+    "aria-label": t("coach.for", { name: seat.name }), "aria-describedby": "coach-line",
+    onclick: () => app.host("set_coach", { seat: seat.seat, on: seat.coached !== true }),
+  });
+}
+
+/** Return the line that says what the coach does (the game's own words when it has them), or null. */
+function coachLine(app) {
+  const u = app.update;
+  const game = chosenGame(u.table);
+  const anyone = u.table.seats.some((s) => s.coached === true);
+  if (!game || game.coach !== true || !(anyone || (u.you && u.you.host))) return null;
+  return el("p", { class: "small coach-line", id: "coach-line", text: own("game.coach", "coach.lobby_line") });
 }
 
 /** Return the host's level chooser of a bot seat (easy / normal / hard, as the game offers), or null. */
@@ -197,6 +224,7 @@ export function lobbyScreen(app) {
       el("p", { class: "lead", text: name }),
       el("p", { class: "small" }, [rulesLink(u.table.game, t("rules.game", { game: name }))]),
       el("ol", { class: "seats" }, seats.map((s, i) => seatRow(app, s, i, seats.length))),
+      coachLine(app),
       waiting.length
         ? el("p", { class: "small", id: "waiting-list", text: t("lobby.waiting", { names: waiting.join(", ") }) })
         : null,

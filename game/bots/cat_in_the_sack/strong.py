@@ -14,6 +14,7 @@ randomness, so their comparison is not noise. It never reads the engine state it
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -34,6 +35,7 @@ from game.engine.cat_in_the_sack import (
     ROUNDS,
     START_MICE,
     Action,
+    ActionType,
     Card,
     MouseCard,
     Phase,
@@ -48,6 +50,9 @@ from game.engine.cat_in_the_sack import (
 from game.engine.cat_in_the_sack.views import SeatView
 
 Owner = int | None  # a seat, or None for the neutral deck (3 players)
+
+
+HINT_CAP = (0.15, 0.22)  # a coach's hint: CPU seconds, seconds of the clock (p95 of an answer <= 300 ms)
 
 
 @dataclass(frozen=True)
@@ -103,6 +108,7 @@ class StrongBot:
         self.rng = rng
         self.tuning = tuning or StrongTuning()
         self.seen: _Seen | None = None
+        self.hint_cap: tuple[float, float] | None = HINT_CAP  # a hint's think time (`hint`)
 
     # ---------------------------------------------------------- what the seat was told
 
@@ -164,6 +170,52 @@ class StrongBot:
         if len(candidates) == 1:
             return candidates[0]
         return self._search(view, candidates)
+
+    # ---------------------------------------------------------- coaching
+
+    def hint(self, view: SeatView) -> tuple[Action, str, dict[str, Any]]:
+        """Return the move it would make for this seat and one short reason (`hint.<reason>` in the
+        game's texts): the coach of a seat (game.server.bots). It reads only what `act` reads. A person
+        waits for it, so it thinks at most `hint_cap` (CPU seconds, seconds of the clock; None: as `act`)."""
+        full = self.tuning
+        if self.hint_cap is not None:
+            self.tuning = dataclasses.replace(full, max_seconds=min(full.max_seconds, self.hint_cap[0]),
+                                              max_wall=min(full.max_wall, self.hint_cap[1]))
+        try:
+            action = self.act(view)
+        finally:
+            self.tuning = full
+        worth = round(self.sack_worth(view))
+        legal = view.legal
+        if action.type is ActionType.PLAY:
+            return action, "hint.lay", {"card": action.to_dict()["card"]}
+        if action.type is ActionType.BUY:
+            return action, "hint.buy", {"worth": worth, "price": legal.buy_price}
+        if action.type is ActionType.BID:
+            return action, "hint.bid", {"worth": worth, "total": action.total}
+        if view.phase == str(Phase.OFFER):
+            return action, "hint.refuse", {"worth": worth}
+        if legal.pass_takes:
+            return action, "hint.pass_pays", {"worth": worth, "takes": legal.pass_takes}
+        if legal.bid_min is None:
+            return action, "hint.pass_cannot", {"worth": worth}
+        return action, "hint.pass", {"worth": worth, "total": legal.bid_min}
+
+    def sack_worth(self, view: SeatView) -> float:
+        """Return what the row looks worth to this seat: its face-up cards (and its own), the others
+        drawn from the cards of their owners' sets it has not seen (the dogs applied)."""
+        if self.seen is None or self.seen.seat != view.seat:
+            self.observe(view, [])
+        known: list[Card] = []
+        pools: list[tuple[tuple[Card, float], ...]] = []
+        for rc in view.row:
+            if rc.card is not None:
+                known.append(parse_card(rc.card))
+                continue
+            unseen = Counter(self._unseen(rc.owner) or PLAYER_SET)
+            n = sum(unseen.values())
+            pools.append(tuple((card, k / n) for card, k in sorted(unseen.items(), key=lambda ck: str(ck[0]))))
+        return _expected_value(known, pools)
 
     def _candidates(self, view: SeatView) -> list[Action]:
         legal = view.legal

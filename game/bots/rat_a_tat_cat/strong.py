@@ -68,6 +68,7 @@ from game.engine.rat_a_tat_cat import (
     Action,
     ActionType,
     Card,
+    card_to_json,
     Event,
     Phase,
     Power,
@@ -91,6 +92,9 @@ from game.engine.rat_a_tat_cat.ending import end_round
 Known = Card | None  # a card the seat knows, or None
 
 
+HINT_CAP = (0.15, 0.22)  # a coach's hint: CPU seconds, seconds of the clock (p95 of an answer <= 300 ms)
+
+
 @dataclass(frozen=True)
 class Budget:
     """How hard the bot thinks: playouts per move (split over the candidates) and a time cap."""
@@ -99,6 +103,7 @@ class Budget:
     min_samples: int = 12        # samples every candidate gets at least, however many there are
     seconds: float = 0.23        # stop sampling after this much CPU time (a slow machine), keeping what is done
     max_candidates: int = 9      # moves searched at most (the rest pruned by a quick estimate)
+    wall: float = 1e9            # stop sampling after this many seconds of the clock (a coach's hint: a person waits)
 
 
 @dataclass(frozen=True)
@@ -185,6 +190,7 @@ class StrongBot:
         self.budget = budget or Budget()
         self.belief: SeatBelief | None = None
         self.fallbacks = 0          # moves the belief could not explain (a bug): the heuristic chose
+        self.hint_cap: tuple[float, float] | None = HINT_CAP  # a hint's think time (`hint`)
         self.last_values: dict[str, tuple[float, int]] = {}  # the last search: each move's mean value, samples
         self._backup = HeuristicBot(random.Random(0))
         self._tables: dict[tuple[int, int], dict[Card, float] | None] | None = None  # during a search
@@ -514,6 +520,64 @@ class StrongBot:
             return candidates[0]
         return self.search(view, hidden, candidates)
 
+    # ---------------------------------------------------------- coaching
+
+    def hint(self, view: SeatView) -> tuple[Action, str, dict[str, Any]]:
+        """Return the move it would make for this seat and one short reason (`hint.<reason>` in the
+        game's texts), from its belief alone: the coach of a seat (game.server.bots). A person waits
+        for it, so it thinks at most `hint_cap` (CPU seconds, seconds of the clock; None: as `act`)."""
+        full = self.budget
+        if self.hint_cap is not None:
+            self.budget = dataclasses.replace(full, seconds=min(full.seconds, self.hint_cap[0]), wall=self.hint_cap[1])
+        try:
+            action = self.act(view)
+        finally:
+            self.budget = full
+        b = self.belief
+        me = view.seat
+        mean = _unknown_mean(b)
+        line: list[Known] = list(b.lines.get(me) or [None] * 4) if b is not None else [None] * 4
+
+        def worth(card: Known) -> float:
+            return mean if card is None or isinstance(card, Power) else float(card)
+
+        kind = action.type
+        if kind is ActionType.MEMORISED:
+            return action, "hint.look", {}
+        if kind is ActionType.DRAW:
+            top = None if view.discard_top is None else parse_card(view.discard_top)
+            if action.source is Source.DISCARD and type(top) is int:
+                gain = round(max(worth(c) for c in line) - top)
+                if gain >= 1:
+                    return action, "hint.take", {"card": top, "gain": gain}
+            if view.legal.draw_discard and top is not None:
+                return action, "hint.draw_not_top", {"card": card_to_json(top)}
+            return action, "hint.draw", {}
+        held = view.drawn if view.drawn is not None else view.drawn_card
+        card = None if held is None else parse_card(held)
+        shown = None if card is None else card_to_json(card)
+        if kind is ActionType.REPLACE:
+            place = action.position
+            gain = round(worth(line[place - 1]) - worth(card)) if type(card) is int else 0
+            if gain >= 1:
+                return action, "hint.replace", {"card": shown, "place": place, "gain": gain}
+            return action, "hint.replace_plain", {"card": shown, "place": place}
+        if kind is ActionType.DISCARD:
+            return action, "hint.discard", {"card": shown}
+        if kind is ActionType.PEEK:
+            return action, "hint.peek", {"place": action.position}
+        if kind is ActionType.SWAP:
+            if action.skip:
+                return action, "hint.swap_skip", {}
+            theirs = (b.lines.get(action.other_seat) or [None] * 4)[action.other_position - 1] if b else None
+            gain = round(worth(line[action.position - 1]) - worth(theirs))
+            params = {"place": action.position, "seat": action.other_seat, "other": action.other_position}
+            return action, ("hint.swap" if gain >= 1 else "hint.swap_plain"), {**params, "gain": gain}
+        if kind is ActionType.DRAW2:
+            return action, "hint.draw2", {}
+        points = round(sum(worth(c) for c in line))
+        return action, ("hint.knock" if kind is ActionType.KNOCK else "hint.wait"), {"points": points}
+
     def candidates(self, view: SeatView, state: State, knows: list[list[bool]]) -> list[Action]:
         """Return the moves worth searching: every legal one but dominated replacements and the
         swaps a quick estimate ranks low."""
@@ -601,6 +665,7 @@ class StrongBot:
         alive = list(lines)
         half = max(1, budget.min_samples // 2, budget.playouts // (2 * len(lines)))  # (after one sample at least)
         started = time.thread_time()  # its own CPU: a busy machine does not make it think less
+        clock = time.perf_counter()
         self._tables = {}  # the belief does not change during a search: its sampling weights neither
         self._informative, self._fits = self.explainable(view, hidden), {}
         spent = sample = 0
@@ -610,7 +675,7 @@ class StrongBot:
                 alive = alive[:max(2, len(alive) // 2)]
             if sample >= budget.min_samples and spent + len(alive) > budget.playouts:
                 break
-            if sample > 0 and time.thread_time() - started > budget.seconds:
+            if sample > 0 and (time.thread_time() - started > budget.seconds or time.perf_counter() - clock > budget.wall):
                 break
             seed, base, knows, w = self._fitting_sample(view, hidden)
             minds = _minds(base.players, knows, self.belief.told)  # (what each seat remembers: the same for every candidate)

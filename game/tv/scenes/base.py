@@ -16,7 +16,7 @@ from game.tv.games import sound_name
 from game.tv.i18n import Texts
 from game.tv.intents import Intent
 from game.tv.model import TableModel
-from game.tv.render import FELT, FELT_DARK, GOLD, INK, INK_DIM, WARN, TextCache, display_ready, panel, shadow_text
+from game.tv.render import COACH, FELT, FELT_DARK, GOLD, INK, INK_DIM, WARN, TextCache, display_ready, panel, shadow_text
 from game.tv.sound import Sfx, SoundBoard
 
 
@@ -416,6 +416,8 @@ class TableScene(Scene):
             tags.append((t("seat.offline"), WARN))
         elif info.get("bot"):
             tags.append((t("seat.bot"), INK_DIM))
+        if info.get("coached"):  # everyone at the table sees who plays with the coach
+            tags.append((t("coach.badge"), COACH))
         if seat == self.timer_seat and self.timer_left is not None:
             tags.append((t("timer.seconds", s=int(self.timer_left + 0.999)), GOLD))
         return tags

@@ -11,7 +11,7 @@ from game.tv.games import game_entry, game_ids, game_name
 from game.tv.intents import Intent
 from game.tv.layout import LOBBY
 from game.tv.qr import qr_surface
-from game.tv.render import (GOLD, GREY, INK, INK_DIM, PANEL, WARN, blit_lines, draw_symbol, grey_out, panel,
+from game.tv.render import (COACH, GOLD, GREY, INK, INK_DIM, PANEL, WARN, blit_lines, draw_symbol, grey_out, panel,
                             parse_colour, shadow_text)
 from game.tv.scenes.base import Context, Scene
 from game.tv.scenes.lobby_board import draw_board, game_board
@@ -266,6 +266,8 @@ class LobbyScene(Scene):
             key = f"level.{seat['level']}" if seat.get("level") else f"tv.bot_kind.{seat['bot']}"
             label = t(key)
             tags.append((f"{t('seat.bot')} · {str(seat['bot']) if label == key else label}", INK_DIM))
+        if seat.get("coached"):
+            tags.append((t("coach.badge"), COACH))
         if not seat.get("connected", True):
             tags.append((t("seat.offline"), WARN))
         return tags

@@ -67,14 +67,16 @@ def fitted(tc: TextCache, text: str, size: int, width: int) -> str:
 
 
 def result_pieces(t: Callable[..., str], result: dict[str, Any], now: float) -> list[tuple[str, Colour]]:
-    """Return a result line's parts: when, then each seat's 'Name total', winners first (gold), bots grey."""
+    """Return a result line's parts: when, then each seat's 'Name total', winners first (gold), bots grey,
+    a seat the coach helped marked so."""
     winners = {str(w) for w in result.get("winners") or ()}
     seats = [s for s in result.get("seats") or () if isinstance(s, dict)]
     ordered = [s for s in seats if str(s.get("name")) in winners] + [s for s in seats if str(s.get("name")) not in winners]
     pieces = [(when_text(t, result.get("ended"), now), INK_DIM)]
     for s in ordered:
         colour = GOLD if str(s.get("name")) in winners else GREY if s.get("bot") else INK
-        pieces.append((f"{s.get('name', '')} {score(s.get('total'))}", colour))
+        coached = f" ({t('coach.badge')})" if s.get("coached") is True else ""  # a game the coach helped with
+        pieces.append((f"{s.get('name', '')} {score(s.get('total'))}{coached}", colour))
     return pieces
 
 

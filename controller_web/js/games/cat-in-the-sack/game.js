@@ -63,6 +63,7 @@ function chooseActions(app) {
     el("div", { class: "hand big", role: "group", "aria-labelledby": "choose-h" }, cards.map((c, i) =>
       el("button", {
         type: "button", class: "card-btn", "aria-pressed": String(sel === c), "data-moves": i === 0 ? "" : null,
+        "data-hint": `card:${c}`,
         onclick: () => {
           app.ui.selected = sel === c ? null : c;
           app.render();
@@ -70,6 +71,7 @@ function chooseActions(app) {
       }, [cardFace(c, "", true)]))),
     el("button", {
       type: "button", class: "btn primary wide sticky", disabled: sel === null || app.ui.pending,
+      "data-hint": sel === null ? null : `confirm:${sel}`,
       text: sel === null ? t("choose.pick_first") : t("choose.confirm", { card: cardInText(sel) }),
       onclick: () => app.act({ type: "play", card: sel }),
     }),
@@ -97,11 +99,11 @@ function auctionActions(app) {
   if (v.phase === "offer") {
     if (!legal.buy && !legal.can_pass) return null;
     if (legal.buy) {
-      buttons.push(el("button", { type: "button", class: "btn primary wide", disabled: busy,
+      buttons.push(el("button", { type: "button", class: "btn primary wide", disabled: busy, "data-hint": "buy",
         text: t("offer.buy", { price: legal.buy_price ?? 1 }), onclick: () => app.act({ type: "buy" }) }));
     }
     if (legal.can_pass) {
-      buttons.push(el("button", { type: "button", class: "btn wide", disabled: busy,
+      buttons.push(el("button", { type: "button", class: "btn wide", disabled: busy, "data-hint": "pass",
         text: t("offer.pass"), onclick: () => app.act({ type: "pass" }) }));
     }
     return el("section", { class: "panel actions my-turn", "aria-labelledby": "act-h", "data-moves": "" }, [
@@ -115,11 +117,11 @@ function auctionActions(app) {
   } else {
     const value = Math.min(Math.max(app.ui.bid ?? legal.bid_min, legal.bid_min), legal.bid_max);
     buttons.push(stepper(app, legal));
-    buttons.push(el("button", { type: "button", class: "btn primary wide", disabled: busy,
+    buttons.push(el("button", { type: "button", class: "btn primary wide", disabled: busy, "data-hint": "bid",
       text: t("bid.button", { n: value }), onclick: () => app.act({ type: "bid", total: value }) }));
   }
   if (legal.can_pass) {
-    buttons.push(el("button", { type: "button", class: "btn wide", disabled: busy,
+    buttons.push(el("button", { type: "button", class: "btn wide", disabled: busy, "data-hint": "pass",
       text: legal.pass_takes > 0 ? t("pass.takes", { m: legal.pass_takes }) : t("pass.nothing"),
       onclick: () => app.act({ type: "pass" }) }));
   }

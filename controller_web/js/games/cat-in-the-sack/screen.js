@@ -5,6 +5,7 @@ import { t } from "../../i18n.js";
 import { signed } from "../../seats.js";
 import { gameScreen } from "./game.js";
 import { eventLines } from "./events.js";
+import { cardInText } from "./cards.js";
 
 export { gameScreen, eventLines };
 
@@ -50,4 +51,22 @@ export function scoreDetail(update) {
     notes: detail.tie_break ? [t("over.tie_break")] : [],
     compare: (a, b) => cats(b) - cats(a),
   };
+}
+
+/** The coach's move lit up (js/coach.js): the card to lay (then its confirm button), or the bid, pass or buy button. */
+export function hintTargets(app, action) {
+  if (action.type === "play") return [`card:${action.card}`, `confirm:${action.card}`];
+  return [action.type];
+}
+
+/** A suggested bid sets the stepper to its amount (the player still taps Bid). */
+export function takeHint(app, action) {
+  if (action.type === "bid" && Number.isInteger(action.total)) app.ui.bid = action.total;
+}
+
+/** Return the coach's reason in the player's language, its card named as the game names cards. */
+export function hintText(reason) {
+  const params = { ...(reason.params || {}) };
+  if ("card" in params) params.card = cardInText(params.card);
+  return t(String(reason.key || ""), params);
 }

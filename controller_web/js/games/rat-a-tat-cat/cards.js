@@ -42,10 +42,10 @@ export function cardItem(position, card, extra) {
 }
 
 /** Return a card that a tap uses: a button named `label` (by default the card's own name). */
-export function cardButton(position, card, onclick, { label, pressed, extra } = {}) {
+export function cardButton(position, card, onclick, { label, pressed, extra, hint } = {}) {
   return el("li", {}, [el("button", {
     type: "button", class: faceClass(card, extra), "aria-label": label || cardLabel(position, card),
-    "aria-pressed": pressed === undefined ? null : String(pressed), onclick,
+    "aria-pressed": pressed === undefined ? null : String(pressed), "data-hint": hint || null, onclick,
   }, face(position, card))]);
 }
 

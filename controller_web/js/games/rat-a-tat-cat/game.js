@@ -78,7 +78,8 @@ function myLine(app) {
     const card = shownCard(v, pos);
     const tap = myTap(app, pos);
     if (!tap) return cardItem(pos, card);
-    return cardButton(pos, card, tap.act, { label: `${tap.label} (${cardLabel(pos, card)})`, pressed: tap.pressed, extra: "pick" });
+    return cardButton(pos, card, tap.act, { label: `${tap.label} (${cardLabel(pos, card)})`, pressed: tap.pressed, extra: "pick",
+      hint: `mine:${pos}` });
   });
   return el("section", { class: "panel", "aria-labelledby": "line-h" }, [
     el("h2", { id: "line-h", text: t("rt.line.mine") }),
@@ -86,8 +87,15 @@ function myLine(app) {
   ]);
 }
 
-function button(app, text, action, primary) {
+/** Return what the coach's hint names this move by (js/coach.js lights it): its type, and a draw's source. */
+export function hintKey(action) {
+  if (action.type === "draw") return `draw:${action.source}`;
+  return action.type === "swap" && action.skip ? "swap:skip" : action.type;
+}
+
+function button(app, text, action, primary, hint) {
   return el("button", { type: "button", class: `btn wide${primary ? " primary" : ""}`, disabled: app.ui.pending, text,
+    "data-hint": hint || (typeof action === "function" ? null : hintKey(action)),
     onclick: typeof action === "function" ? action : () => app.act(action) });
 }
 
@@ -137,12 +145,12 @@ function decideMoves(app) {
   if (mode) {
     return parts.concat(el("div", { class: "btn-row" }, [
       mode === "swap" && legal.swap_skip ? button(app, t("rt.swap.skip"), { type: "swap", skip: true }) : null,
-      button(app, t("rt.power.back"), () => setMode(app, null)),
+      button(app, t("rt.power.back"), () => setMode(app, null), false, "back"),
     ]));
   }
-  if ((legal.peek || []).length) parts.push(button(app, t("rt.power.peek"), () => setMode(app, "peek"), true));
+  if ((legal.peek || []).length) parts.push(button(app, t("rt.power.peek"), () => setMode(app, "peek"), true, "peek"));
   if ((legal.swap_positions || []).length && (legal.swap_seats || []).length) {
-    parts.push(button(app, t("rt.power.swap"), () => setMode(app, "swap"), true));
+    parts.push(button(app, t("rt.power.swap"), () => setMode(app, "swap"), true, "swap"));
   } else if (legal.swap_skip) {
     parts.push(button(app, t("rt.swap.skip"), { type: "swap", skip: true }, true));
   }

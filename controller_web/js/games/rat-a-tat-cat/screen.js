@@ -3,7 +3,7 @@
 import { t } from "../../i18n.js";
 import { nameOf, signed } from "../../seats.js";
 import { cardInText } from "./cards.js";
-import { gameScreen } from "./game.js";
+import { gameScreen, hintKey } from "./game.js";
 import { eventLines } from "./events.js";
 
 export { gameScreen, eventLines };
@@ -58,4 +58,27 @@ export function scoreDetail(update) {
     notes: lineNotes(update),
     compare: () => 0,
   };
+}
+
+/**
+ * The coach's move lit up (js/coach.js), step by step as the screen asks for it: a card of my line to replace or
+ * peek at; a Swap's button, then my card, then theirs; else the move's own button.
+ */
+export function hintTargets(app, action) {
+  const mode = app.ui.mode;
+  if (action.type === "replace") return [`mine:${action.position}`];
+  if (action.type === "peek") return mode === "peek" ? [`mine:${action.position}`] : ["peek"];
+  if (action.type === "swap" && !action.skip) {
+    if (mode !== "swap") return ["swap"];
+    if (app.ui.swapMine !== action.position) return [`mine:${action.position}`];
+    return [`theirs:${action.other_seat}:${action.other_position}`];
+  }
+  return [hintKey(action)];
+}
+
+/** Return the coach's reason in the player's language, its card named as the game names cards. */
+export function hintText(reason) {
+  const params = { ...(reason.params || {}) };
+  if ("card" in params) params.card = cardInText(params.card);
+  return t(String(reason.key || ""), params);
 }

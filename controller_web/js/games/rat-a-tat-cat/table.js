@@ -41,7 +41,8 @@ export function seatLine(u, seatInfo, { pick = null, positions = [], app = null 
   const cards = (seatInfo.line || []).map((card, i) => {
     const pos = i + 1;
     if (pick && positions.includes(pos)) {
-      return cardButton(pos, card, () => pick(pos), { label: t("rt.swap.theirs", { name: seat.name, pos }), extra: "pick" });
+      return cardButton(pos, card, () => pick(pos), { label: t("rt.swap.theirs", { name: seat.name, pos }), extra: "pick",
+        hint: `theirs:${seat.seat}:${pos}` });
     }
     return cardItem(pos, card);
   });
