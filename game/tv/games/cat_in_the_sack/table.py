@@ -125,7 +125,7 @@ class SackTableScene(TableScene):
             pygame.draw.rect(canvas, colour, banner, border_radius=22)
             pygame.draw.rect(canvas, (0, 0, 0), banner, 4, border_radius=22)
             draw_symbol(canvas, str(symbol), (banner.left + 50, banner.centery), 52, INK, INK_DARK)
-            key = "turn.offer" if phase == "offer" else "turn.bid"
+            key = "tv.turn.offer" if phase == "offer" else "tv.turn.bid"
             room = banner.width - 120 - (130 if seconds is not None else 0)
             tc.blit(canvas, t(key, name=name), layout.TEXT_HUGE, ink, max_width=room,
                     midleft=(banner.left + 96, banner.centery))
