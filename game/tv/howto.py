@@ -44,13 +44,15 @@ class HowToStep:
     """One step: a caption (a key of the game's text table), the demo table's updates, an optional inset.
 
     `updates` are shown one after the other (each move's animation plays), the first at once;
-    `inset(ctx, canvas)` paints over the demo table at canvas scale (a demo seat's phone: made-up cards).
+    `inset(ctx, canvas)` paints over the demo table at canvas scale once the moves have settled (a demo
+    seat's phone: made-up cards); `results`: the step shows the platform's score screen of the demo game.
     """
 
     caption: str
     updates: tuple[dict[str, Any], ...]
     seconds: float = STEP_SECONDS
     inset: Callable[[Context, pygame.Surface], None] | None = None
+    results: bool = False
 
 
 class DemoTable:
@@ -60,8 +62,10 @@ class DemoTable:
     public update it makes; `step` gathers the updates made since the last step into a `HowToStep`.
     """
 
-    def __init__(self, game_id: str, players: int, seed: int, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, game_id: str, players: int, seed: int, options: dict[str, Any] | None = None,
+                 chance: Callable[[Any, random.Random], dict[str, Any] | None] | None = None) -> None:
         self.game_id = game_id
+        self.arrange = chance  # the script's own chance entries (a stacked deal), else the seeded draw
         self.rules = GAMES[game_id]
         self.rng = random.Random(seed)
         values = self.rules.option_values(options or {})
@@ -82,7 +86,8 @@ class DemoTable:
     def _chance(self) -> list[Any]:
         events: list[Any] = []
         while self.rules.outcome(self.state) is None and self.rules.chance_due(self.state) is not None:
-            events += self.rules.apply_chance(self.state, self.rules.sample_chance(self.state, self.rng))
+            entry = self.arrange(self.state, self.rng) if self.arrange is not None else None
+            events += self.rules.apply_chance(self.state, entry or self.rules.sample_chance(self.state, self.rng))
         return events
 
     def legal(self, seat: int) -> list[Any]:
@@ -123,10 +128,11 @@ class DemoTable:
         return P.view_to_wire(self.game_id, self.rules.view_for(self.state, seat), seat_view=True) or {}
 
     def step(self, caption: str, seconds: float = STEP_SECONDS,
-             inset: Callable[[Context, pygame.Surface], None] | None = None) -> HowToStep:
-        """Return a step showing the updates made since the last step (or the picture as it stands)."""
+             inset: Callable[[Context, pygame.Surface], None] | None = None, results: bool = False) -> HowToStep:
+        """Return a step showing the updates made since the last step (or the picture as it stands);
+        `results`: on the score screen (a finished demo game's)."""
         made, self._made = self._made or [{**self.public_update([]), "events": []}], []
-        return HowToStep(caption, tuple(made), seconds, inset)
+        return HowToStep(caption, tuple(made), seconds, inset, results)
 
 
 def demo_table_part(game_id: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -195,7 +201,7 @@ class HowToPlayer:
 
         update = self.step.updates[self.fed]
         if self.demo.model.accept(update):
-            if update.get("stage") == "over" and not isinstance(self.scene, ResultsScene):
+            if self.step.results and not isinstance(self.scene, ResultsScene):
                 self.scene = ResultsScene(self.demo)  # the score screen, as the real table ends
                 self.scene.keys_text = "tv.howto.skip"  # its keys line says the lobby's
                 self.scene.enter()

@@ -54,7 +54,7 @@ def steps() -> list[HowToStep]:
     events = {e["type"]: e for e in demo.last_events}
     out.append(demo.step("tv.howto.step.round_end", 9.0, inset=_won(events["sack_won"], events["dogs"])))
     _play_out(demo)
-    out.append(demo.step("tv.howto.step.score", 8.0))
+    out.append(demo.step("tv.howto.step.score", 8.0, results=True))
     return out
 
 
