@@ -62,11 +62,3 @@ def game_names(game_id: str) -> dict[str, str]:
     """Return a game's name in every language its tables give one (lang -> name)."""
     return {lang: name for lang in LANGS if (name := game_table(game_id, lang).get(NAME))}
 
-
-HOW_TO_PREFIX = "tv.howto.step."  # a game's how-to captions (game.tv.howto): having one means the TV has a how-to
-
-
-@lru_cache(maxsize=None)
-def has_how_to(game_id: str) -> bool:
-    """Return True if the game's English table has how-to captions (the TV plays its how-to in the lobby)."""
-    return any(key.startswith(HOW_TO_PREFIX) for key in game_table(game_id, "en"))

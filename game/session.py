@@ -21,7 +21,8 @@ from game.bots import kinds as bot_kinds
 from game.engine import GAMES, GameError, GameRules, OptionSpec
 from game.engine.common import TIME_UP
 from game.history import summary as history_summary
-from game.locales import game_names, has_how_to
+from game.howto import has_how_to
+from game.locales import game_names
 from game.protocol import TABLE_OPTIONS, HostCmd, Role, Stage
 from game.records import GameRecorder, Record, RecordPlayer
 from game.seats import BOT_NAMES, MAX_SEATS, PALETTE, SYMBOLS, Seat, clean_name, name_key

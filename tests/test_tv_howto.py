@@ -8,7 +8,6 @@ one shows none and its host gets a clear error; after it the lobby is at rest ag
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
@@ -17,12 +16,11 @@ import pygame
 import pytest
 
 from game import protocol as P
-from game.locales import HOW_TO_PREFIX, LANGS, game_table, has_how_to
+from game.howto import CAPTION_PREFIX, DEMO_NAMES, MAX_SECONDS, MAX_STEPS, MIN_STEPS, build, has_how_to, total_seconds
+from game.locales import LANGS, game_table
 from game.session import Session
 from game.tv import layout
 from game.tv.app import LazyLoop, TvApp
-from game.tv.games import screens_for
-from game.tv.howto import DEMO_NAMES, MAX_SECONDS, total_seconds
 from game.tv.intents import Intent
 from game.tv.layout import LOBBY
 from game.tv.render import TextCache, wrap
@@ -30,7 +28,7 @@ from game.tv.scenes.lobby import CAPTION_SIZE
 from tests.tv_fixtures import NAMES, TV_GAMES, FakeServer, table, update
 from tests.test_tv_lazy import Screen, SimClock, run_for
 
-HOWTO_GAMES = [g for g in TV_GAMES if (screens_for(g) and screens_for(g).howto) is not None]
+HOWTO_GAMES = [g for g in TV_GAMES if has_how_to(g)]
 SHOTS = Path("/work/wt/shots/howto")
 README_STEPS = {"cat-in-the-sack": (0, 4, 5), "rat-a-tat-cat": (0, 4, 5)}  # the steps kept for people to see
 
@@ -78,7 +76,7 @@ def test_the_how_to_plays_every_step_with_the_join_qr_kept_and_ends_by_itself(ga
     howto = app.lobby.howto
     assert howto is not None and app.lobby.playing_howto
     steps = howto.steps
-    assert 6 <= len(steps) <= 9 and total_seconds(steps) <= MAX_SECONDS
+    assert MIN_STEPS <= len(steps) <= MAX_STEPS and total_seconds(steps) <= MAX_SECONDS
     shown, clock = set(), 0.0
     while app.lobby.playing_howto and clock <= MAX_SECONDS + 1:
         player = app.lobby.howto
@@ -102,8 +100,8 @@ def test_the_how_to_plays_every_step_with_the_join_qr_kept_and_ends_by_itself(ga
 
 @pytest.mark.parametrize("game", HOWTO_GAMES)
 def test_the_captions_exist_in_every_language_and_fit_three_lines(game: str) -> None:
-    captions = [s.caption for s in screens_for(game).howto()]
-    own = {k for k in game_table(game, "en") if k.startswith(HOW_TO_PREFIX)}
+    captions = [s.caption for s in build(game)]
+    own = {k for k in game_table(game, "en") if k.startswith(CAPTION_PREFIX)}
     assert set(captions) == own and len(set(captions)) == len(captions), "each caption key is the game's, once"
     tc = TextCache()
     for lang in LANGS:
@@ -179,8 +177,7 @@ def test_the_how_to_plays_when_the_host_picks_a_game_or_asks_and_not_when_the_tv
 
 def test_a_game_without_a_how_to_shows_none_says_so_and_offers_no_button(monkeypatch: pytest.MonkeyPatch) -> None:
     game = HOWTO_GAMES[0]
-    plain = dataclasses.replace(screens_for(game), howto=None)
-    monkeypatch.setattr("game.tv.scenes.lobby.screens_for", lambda g: plain)
+    monkeypatch.setattr("game.tv.scenes.lobby.build", lambda g: [])
     app, _server = lobby_app(game)
     app.dispatch(Intent.HOW_TO)
     assert not app.lobby.playing_howto and app.ctx.toast_text == app.ctx.texts("tv.howto.none")

@@ -15,6 +15,7 @@ import pygame
 
 from game.tv import layout
 from game.tv.games import game_entry, game_ids, game_name, screens_for
+from game.howto import build
 from game.tv.howto import HowToPlayer, draw_players_strip, draw_progress
 from game.tv.intents import Intent
 from game.tv.layout import LOBBY
@@ -78,13 +79,13 @@ class LobbyScene(Scene):
         """Start the chosen game's how-to from its first step; return False (saying so unless `quiet`) if it has none."""
         game = str(self.ctx.model.table.get("game") or "")
         screens = screens_for(game)
-        steps = screens.howto() if screens is not None and screens.howto is not None else []
+        steps = build(game) if screens is not None else []
         if not steps:
             self.howto = None
             if not quiet:
                 self.ctx.toast(self.ctx.texts("tv.howto.none"))
             return False
-        self.howto = HowToPlayer(self.ctx, game, steps, screens.table_scene)
+        self.howto = HowToPlayer(self.ctx, game, steps, screens.table_scene, screens.howto_insets)
         return True
 
     @property
