@@ -147,9 +147,9 @@ def script_module(game_id: str) -> ModuleType | None:
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != name:
+        if not exc.name or not name.startswith(exc.name):  # a missing module the script itself imports
             raise
-        return None
+        return None  # no script (or a game with no engine package of its own)
 
 
 @lru_cache(maxsize=None)
