@@ -156,6 +156,23 @@ def test_enter_during_the_how_to_starts_the_game_and_any_other_key_only_skips(ga
     assert not app.lobby.playing_howto and server.commands == [{"cmd": "start"}], "Enter starts, as ever"
 
 
+@pytest.mark.parametrize("game", HOWTO_GAMES)
+def test_a_start_from_the_phone_during_the_how_to_shows_the_table_and_the_lobby_after_is_at_rest(game: str) -> None:
+    from tests.tv_fixtures import kit_updates
+
+    app, server = lobby_app(game)
+    app.dispatch(Intent.HOW_TO)
+    app.tick(3.0)
+    playing = next(u for u in kit_updates(game) if u["stage"] == "playing")
+    server.updates.put({**playing, "version": 50})
+    app.tick(0.05)
+    assert app.scene is not app.lobby, "the game started: its table is on"
+    lobby = update(60, "lobby", {**table(4), "game": game}, None)
+    server.updates.put(lobby)
+    app.tick(0.05)
+    assert app.scene is app.lobby and not app.lobby.playing_howto, "back in the lobby, the how-to is over"
+
+
 def test_the_how_to_plays_when_the_host_picks_a_game_or_asks_and_not_when_the_tv_opens() -> None:
     first, second = HOWTO_GAMES[0], HOWTO_GAMES[-1]
     app, server = lobby_app(first)

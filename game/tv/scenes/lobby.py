@@ -246,11 +246,11 @@ class LobbyScene(Scene):
             draw_board(tc, t, canvas, LOBBY.board, board, ctx.wall())
         self._draw_settings(canvas)
         panel(canvas, LOBBY.keys, PANEL, None)
-        parts = t(self.keys_text).split(" · ")
-        half = (len(parts) + 1) // 2
-        for k, line in enumerate((" · ".join(parts[:half]), " · ".join(parts[half:]))):
+        lines = key_lines(tc, t(self.keys_text).split(" · "), LOBBY.keys.width - 40)
+        step = LOBBY.keys.height // len(lines)
+        for k, line in enumerate(lines):
             tc.blit(canvas, line, layout.TEXT_SMALL, INK, max_width=LOBBY.keys.width - 40,
-                    center=(LOBBY.keys.centerx, LOBBY.keys.top + 30 + k * 48))
+                    center=(LOBBY.keys.centerx, LOBBY.keys.top + step // 2 + k * step))
 
     def _draw_howto(self, canvas: pygame.Surface) -> None:
         """Paint the how-to where the players and settings were, and the players in the title line."""
@@ -419,6 +419,24 @@ class LobbyScene(Scene):
                                  topleft=rect.topleft)
             if chosen:
                 pygame.draw.line(canvas, GOLD, (r.left, r.bottom + 2), (r.right, r.bottom + 2), 3)
+
+
+def key_lines(tc: Any, parts: list[str], width: int) -> list[str]:
+    """Return the keys line's parts ('Enter start', ...) joined into two lines of about equal width,
+    or three when two would not fit `width` at the small text size (never a smaller text)."""
+    def joined(chunk: list[str]) -> str:
+        return " · ".join(chunk)
+
+    def widest(lines: list[str]) -> int:
+        return max(tc.render(line, layout.TEXT_SMALL).get_width() for line in lines)
+
+    if len(parts) < 2:
+        return [joined(parts)]
+    two = min(([joined(parts[:k]), joined(parts[k:])] for k in range(1, len(parts))), key=widest)
+    if widest(two) <= width or len(parts) < 3:
+        return two
+    return min(([joined(parts[:i]), joined(parts[i:j]), joined(parts[j:])]
+                for i in range(1, len(parts) - 1) for j in range(i + 1, len(parts))), key=widest)
 
 
 def _text_or(t: Any, key: str, fallback: str) -> str:
