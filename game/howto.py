@@ -110,7 +110,7 @@ class DemoTable:
         self._made.append(self.public_update([]))
 
     def public_update(self, events: list[Any]) -> dict[str, Any]:
-        """Return the public `update` of the demo game now, with the public ones of `events` (as the session shapes it)."""
+        """Return the demo game's public `update` now, with the public ones of `events`, shaped as the session does."""
         rules, over = self.rules, self.rules.outcome(self.state) is not None
         wire = [e for e in (P.event_to_wire(self.game_id, ev.to_dict()) for ev in events if ev.to is None) if e]
         view = P.view_to_wire(self.game_id, rules.public_view(self.state), seat_view=False)

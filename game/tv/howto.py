@@ -21,7 +21,7 @@ import pygame
 from game.howto import HowToStep
 from game.tv import layout
 from game.tv.model import TableModel
-from game.tv.render import GOLD, INK, INK_DIM, PANEL, draw_symbol, panel, parse_colour
+from game.tv.render import GOLD, INK, INK_DIM, PANEL, draw_symbol, parse_colour
 
 from game.tv.scenes.base import Context, Scene
 from game.tv.scenes.results import ResultsScene
@@ -81,7 +81,7 @@ class HowToPlayer:
         return self.steps[min(self.index, len(self.steps) - 1)]
 
     def _feed(self) -> None:
-
+        """Show the step's next update (the score screen's, for a results step)."""
         update = self.step.updates[self.fed]
         if self.demo.model.accept(update):
             if self.step.results and not isinstance(self.scene, ResultsScene):

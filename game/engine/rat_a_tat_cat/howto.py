@@ -39,7 +39,7 @@ def chance(state: Any, rng: random.Random) -> dict[str, Any] | None:
 
 
 def script(demo: Any) -> None:
-    """The look, draw or take, replace or discard, Peek, Swap and Draw 2, the knock, powers replaced, the lowest wins."""
+    """The look, draw or take, replace or discard, Peek, Swap and Draw 2, the knock, powers replaced, lowest wins."""
     a, b, c, d = order_from_dealer(demo.state)
     look = demo.seat_view(a).get("look") or []
     demo.step("tv.howto.step.look", 7.0, inset={"kind": "look", "name": demo.names[a], "look": look})

@@ -76,7 +76,7 @@ class LobbyScene(Scene):
     # ---------------------------------------------------------------- the how-to
 
     def play_howto(self, quiet: bool = False) -> bool:
-        """Start the chosen game's how-to from its first step; return False (saying so unless `quiet`) if it has none."""
+        """Start the chosen game's how-to from its first step; return False if it has none (said unless `quiet`)."""
         game = str(self.ctx.model.table.get("game") or "")
         screens = screens_for(game)
         steps = build(game) if screens is not None else []
