@@ -2,8 +2,8 @@
 
 The deck is stacked (a deal entry the engine checks like any other, the rest of it shuffled with the
 seed) so that one short round shows a draw, a replace, a discard, each power card, a knock, the last
-turns and a power card dealt into a line being replaced. The inset of the first step is the demo
-first player's phone during the look at cards 1 and 4 (made-up cards).
+turns and a power card dealt into a line being replaced. The insets are demo players' phones (made-up
+cards): the first player's during the look at cards 1 and 4, the third's after the Peek.
 """
 
 from __future__ import annotations
@@ -53,11 +53,12 @@ def script(demo: Any) -> None:
     demo.step("tv.howto.step.replace", 7.0)
     demo.play(c, DRAW_PILE)  # a Peek
     demo.play(c, peek(2))
+    peeked = demo.seat_view(c).get("peek")  # what c's phone shows now: their card 2
     demo.play(c, END_TURN, show=False)
     demo.play(d, DRAW_PILE, show=False)  # a 2 for the 9, quietly: the Peek stays the picture
     demo.play(d, replace(4), show=False)
     demo.play(d, END_TURN, show=False)  # everyone has had a turn: from now on a turn may end with a knock
-    demo.step("tv.howto.step.peek", 7.0)
+    demo.step("tv.howto.step.peek", 7.0, inset={"kind": "look", "name": demo.names[c], "look": [peeked]})
     demo.play(a, DRAW_PILE, show=False)  # a Swap: a's 5 for b's 2, unseen
     demo.play(a, swap(3, b, 1))
     demo.play(a, END_TURN, show=False)
