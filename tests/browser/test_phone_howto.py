@@ -13,7 +13,6 @@ from tests.browser.phones import Phone, assert_accessible, assert_touch_targets
 from tests.browser.test_phone_lobby import PRETEND, pretend_game  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
-SHOTS = Path("/work/wt/shots/howto")
 
 
 def _tv_sees_how_to(server: Any, count: int, seconds: float = 5.0) -> bool:
@@ -40,8 +39,7 @@ def test_the_host_asks_the_tv_for_the_how_to_and_a_game_without_one_has_no_butto
         how = ana.button("howto.button")
         how.wait_for()
         assert bob.page.get_by_role("button", name=bob.t["howto.button"]).count() == 0, "only the host asks"
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        ana.page.screenshot(path=str(SHOTS / "phone-host-lobby.png"), full_page=True)
+        ana.page.screenshot(path=str(shots / "lobby-how-to-button.png"), full_page=True)
         assert_touch_targets(ana.page, "host lobby with How to play")
         assert_accessible(ana.page, "host lobby with How to play")
         how.click()
