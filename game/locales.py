@@ -61,4 +61,3 @@ def shadowing_keys(game_id: str) -> list[str]:
 def game_names(game_id: str) -> dict[str, str]:
     """Return a game's name in every language its tables give one (lang -> name)."""
     return {lang: name for lang in LANGS if (name := game_table(game_id, lang).get(NAME))}
-
