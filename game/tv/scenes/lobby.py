@@ -424,19 +424,21 @@ class LobbyScene(Scene):
 def key_lines(tc: Any, parts: list[str], width: int) -> list[str]:
     """Return the keys line's parts ('Enter start', ...) joined into two lines of about equal width,
     or three when two would not fit `width` at the small text size (never a smaller text)."""
-    def joined(chunk: list[str]) -> str:
-        return " · ".join(chunk)
+    sizes = [tc.render(part, layout.TEXT_SMALL).get_width() for part in parts]
+    gap = tc.render(" · ", layout.TEXT_SMALL).get_width()
 
-    def widest(lines: list[str]) -> int:
-        return max(tc.render(line, layout.TEXT_SMALL).get_width() for line in lines)
+    def widest(cuts: tuple[int, ...]) -> int:
+        bounds = (0, *cuts, len(parts))
+        return max(sum(sizes[a:b]) + gap * (b - a - 1) for a, b in zip(bounds, bounds[1:]))
 
-    if len(parts) < 2:
-        return [joined(parts)]
-    two = min(([joined(parts[:k]), joined(parts[k:])] for k in range(1, len(parts))), key=widest)
-    if widest(two) <= width or len(parts) < 3:
-        return two
-    return min(([joined(parts[:i]), joined(parts[i:j]), joined(parts[j:])]
-                for i in range(1, len(parts) - 1) for j in range(i + 1, len(parts))), key=widest)
+    n = len(parts)
+    if n < 2:
+        return [" · ".join(parts)]
+    cuts = min(((k,) for k in range(1, n)), key=widest)
+    if widest(cuts) > width and n >= 3:
+        cuts = min(((i, j) for i in range(1, n - 1) for j in range(i + 1, n)), key=widest)
+    bounds = (0, *cuts, n)
+    return [" · ".join(parts[a:b]) for a, b in zip(bounds, bounds[1:])]
 
 
 def _text_or(t: Any, key: str, fallback: str) -> str:
