@@ -8,6 +8,7 @@ one shows none and its host gets a clear error; after it the lobby is at rest ag
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -142,6 +143,24 @@ def test_the_demo_never_shows_the_real_table(game: str) -> None:
     finally:
         player.demo.tc.render = render  # type: ignore[method-assign]
     assert drawn and not any(name in text for text in drawn for name in real), "no real name in the demo's picture"
+    assert player.demo.model.rejected == 0 and player.demo.model.accepted > 0, "every demo update is a public one"
+
+
+@pytest.mark.parametrize("game", HOWTO_GAMES)
+def test_the_demo_is_its_own_seeded_game_whatever_a_real_table_holds(game: str) -> None:
+    from game.bots import make_bot
+
+    before = json.dumps([dataclasses.asdict(s) for s in build(game)], sort_keys=True)
+    real = Session("REAL01", random.Random(99), game=game)  # a real table mid-game, with secret hands
+    for conn, name in enumerate(("Ana", "Béla", "Chloé", "Dániel")):
+        real.handle(conn, P.Join(name))
+    real.host_command(P.Host(P.HostCmd.START))
+    bots = [make_bot(game, "heuristic", random.Random(k)) for k in range(4)]
+    for _ in range(12):
+        seat = min(real.rules.to_act(real.state))
+        real.submit(seat, real.version, bots[seat].act(real.seat_view(seat)))
+    after = json.dumps([dataclasses.asdict(s) for s in build(game)], sort_keys=True)
+    assert after == before, "the how-to is the same whatever a real table holds"
 
 
 @pytest.mark.parametrize("game", HOWTO_GAMES)
