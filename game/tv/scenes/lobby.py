@@ -272,8 +272,12 @@ class LobbyScene(Scene):
         blit_lines(tc, canvas, t(howto.step.caption), CAPTION_SIZE, INK, LOBBY.howto_caption, max_lines=3)
         foot = LOBBY.howto_footer
         dots = draw_progress(canvas, foot, len(howto.steps), howto.index)
-        tc.blit(canvas, t("tv.howto.skip"), layout.TEXT_SMALL, INK_DIM, max_width=foot.right - dots.right - 24,
-                midright=(foot.right, foot.centery))
+        right = foot.right
+        if self.ready():  # Enter starts the game, as the settings box says when it shows
+            right = tc.blit(canvas, t("tv.ready"), layout.TEXT_SMALL, GOLD, max_width=(foot.right - dots.right) // 2,
+                            midright=(right, foot.centery)).left - 32
+        tc.blit(canvas, t("tv.howto.skip"), layout.TEXT_SMALL, INK_DIM, max_width=right - dots.right - 24,
+                midright=(right, foot.centery))
 
     def _draw_join(self, canvas: pygame.Surface) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
@@ -375,12 +379,18 @@ class LobbyScene(Scene):
         if isinstance(lo, int) and isinstance(hi, int):
             tc.blit(canvas, t("tv.needs_players", min=lo, max=hi), layout.TEXT_SMALL, INK_DIM,
                     topright=(box.right - 28, box.top + 26))
-        count = len(table.get("seats") or ())
         ready = None
-        if isinstance(lo, int) and isinstance(hi, int) and lo <= count <= hi:
+        if self.ready():
             ready = tc.blit(canvas, t("tv.ready"), layout.TEXT_SMALL, GOLD,
                             bottomright=(box.right - 28, box.bottom - 12))
         self._draw_options(canvas, box, ready)
+
+    def ready(self) -> bool:
+        """Return True if the table's seats suit the chosen game (Enter starts it)."""
+        entry = game_entry(self.ctx.model.table)
+        lo, hi = entry.get("min_players"), entry.get("max_players")
+        count = len(self.ctx.model.table.get("seats") or ())
+        return isinstance(lo, int) and isinstance(hi, int) and lo <= count <= hi
 
     def option_texts(self) -> list[tuple[str, str]]:
         """Return each shown option as (name, 'Label: value'), in the order they are drawn."""
