@@ -49,6 +49,7 @@ class HostCmd(StrEnum):
     SET_COACH = "set_coach"
     PLAY_AGAIN = "play_again"
     TO_LOBBY = "to_lobby"
+    HOW_TO = "how_to"
 
 
 class Stage(StrEnum):
@@ -318,12 +319,13 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
 """The table's own options, for every game (each game declares its own in its GameRules)."""
 _TABLE: Schema = {"game": None,
                   "games": {"id": None, "names": {lang: None for lang in LANGS}, "min_players": None,
-                            "max_players": None, "options": _OPTION_SPEC, "bot_levels": None, "coach": None},
+                            "max_players": None, "options": _OPTION_SPEC, "bot_levels": None, "coach": None,
+                            "how_to": None},
                   "table_options": _OPTION_SPEC,
                   "options": {o.name: None for o in TABLE_OPTIONS} | {
                       o.name: None for rules in GAMES.values() for o in rules.options},
                   "join_code": None, "host_seat": None, "watchers": None, "waiting": None,
-                  "seats": _SEAT_ROW}
+                  "seats": _SEAT_ROW, "how_to": None}
 # the household's history (game/history.py), per game the lobby offers: while the table is in the lobby
 _HISTORY_GAME: Schema = {"leaders": {"name": None, "wins": None, "games": None, "best": None},
                          "recent": {"ended": None, "winners": None,

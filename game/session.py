@@ -21,6 +21,7 @@ from game.bots import kinds as bot_kinds
 from game.engine import GAMES, GameError, GameRules, OptionSpec
 from game.engine.common import TIME_UP
 from game.history import summary as history_summary
+from game.howto import has_how_to
 from game.locales import game_names
 from game.protocol import TABLE_OPTIONS, HostCmd, Role, Stage
 from game.records import GameRecorder, Record, RecordPlayer
@@ -107,6 +108,7 @@ class Session:
         self._game_cache: tuple[int, dict[str, Any]] | None = None
         self._view_cache: tuple[int, Any, dict[str, Any] | None] | None = None
         self.history: dict[str, Any] = P.history_to_wire(history_summary([]))  # the household's, whitelisted
+        self.how_to = 0  # how often the host asked the TV for the chosen game's how-to
 
     # ------------------------------------------------------------ queries
 
@@ -219,6 +221,7 @@ class Session:
                        "bot": s.bot, "level": level_of(self.game_id, s.bot),
                        "connected": s.conn is not None or (s.bot is not None and not s.human),
                        "host": s is self.host, "coached": s.coached} for i, s in enumerate(self.seats)],
+            "how_to": self.how_to,
         }
 
     def _timer(self) -> dict[str, Any] | None:
@@ -740,6 +743,12 @@ class Session:
         if c is HostCmd.PLAY_AGAIN:
             self._need_stage(Stage.OVER)
             return self._welcome_seated(self._seat_pending(dealing=True)) + self._start()
+        if c is HostCmd.HOW_TO:
+            self._need_stage(Stage.LOBBY)
+            if not has_how_to(self.game_id):
+                raise GameError("no_how_to", "This game has no how-to.")
+            self.how_to += 1  # the TV plays the how-to again when the count grows
+            return self._changed()
         assert c is HostCmd.TO_LOBBY
         self._need_stage(Stage.PLAYING, Stage.OVER)
         self.stage = Stage.LOBBY
@@ -822,4 +831,5 @@ def _game_entry(rules: GameRules) -> dict[str, Any]:
     """Return what the lobbies need of a game: its id, its name in every language, its seat range and options."""
     return {"id": rules.id, "names": dict(game_names(rules.id)), "min_players": rules.min_players,
             "max_players": rules.max_players, "options": [o.to_dict() for o in rules.options],
-            "bot_levels": levels(rules.id), "coach": coach_kind(rules.id) is not None}
+            "bot_levels": levels(rules.id), "coach": coach_kind(rules.id) is not None,
+            "how_to": has_how_to(rules.id)}

@@ -13,6 +13,7 @@ from game.locales import game_table
 from game.tv import layout
 from game.tv.app import TvApp, present
 from game.tv.i18n import Texts
+from game.tv.intents import Intent
 from game.tv.layout import LOBBY
 from game.tv.render import TextCache
 from game.tv.scenes.lobby_board import MIN_SIZE, fit_pieces, result_pieces, when_text
@@ -197,6 +198,8 @@ def test_switching_the_game_switches_the_board() -> None:
     server.updates.put(json_round_trip(u))
     for _ in range(3):
         app.tick(0.1)
+    if app.lobby.playing_howto:  # picking a game plays its how-to over the board: a key skips it
+        app.dispatch(Intent.OTHER_KEY)
     _c, texts = drawn_texts(app)
     shown = [text for text, _ in texts]
     assert "Zsófi" in shown and not any("Maximiliano" in s for s in shown)

@@ -21,6 +21,8 @@ class Intent(StrEnum):
     OPTION_MORE = "option_more"
     TIMER = "timer"  # shortcut: the table's turn timer, next step
     LOBBY = "lobby"
+    HOW_TO = "how_to"  # H: play the chosen game's how-to again
+    OTHER_KEY = "other_key"  # any key that means nothing else (it skips the lobby's how-to)
     MUTE = "mute"
     BACK = "back"  # Esc: ask to quit / cancel the question
     QUIT = "quit"  # window closed, Ctrl+C, SIGTERM: leave now
@@ -45,6 +47,7 @@ KEYS: dict[int, Intent] = {
     pygame.K_RIGHT: Intent.OPTION_MORE,
     pygame.K_t: Intent.TIMER,
     pygame.K_l: Intent.LOBBY,
+    pygame.K_h: Intent.HOW_TO,
     pygame.K_m: Intent.MUTE,
     pygame.K_ESCAPE: Intent.BACK,
     pygame.K_y: Intent.PRIMARY,
@@ -61,6 +64,5 @@ def intents_from_event(event: pygame.event.Event) -> list[Intent]:
             return [Intent.QUIT]
         if event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
             return [Intent.QUIT]
-        intent = KEYS.get(event.key)
-        return [intent] if intent is not None else []
+        return [KEYS.get(event.key, Intent.OTHER_KEY)]
     return []

@@ -49,6 +49,13 @@ class LobbyLayout:
     # the household's board of the chosen game, beside the players (who then take a narrower column)
     board: pygame.Rect = pygame.Rect(1200, 166, SAFE.right - 1200, 570)
     beside_board: int = 400  # the players' column width while the board is shown
+    # the chosen game's how-to, over the players, board, settings and keys (the join column stays)
+    howto: pygame.Rect = pygame.Rect(780, 160, SAFE.right - 780, 866)
+    howto_title: pygame.Rect = pygame.Rect(804, 166, SAFE.right - 828, 52)
+    howto_picture: pygame.Rect = pygame.Rect(792, 222, 1020, 574)  # the demo table, 16:9
+    howto_caption: pygame.Rect = pygame.Rect(804, 806, SAFE.right - 828, 162)  # up to 3 lines of TEXT_LARGE
+    howto_footer: pygame.Rect = pygame.Rect(804, 972, SAFE.right - 828, 48)  # progress dots, the keys
+    howto_players: pygame.Rect = pygame.Rect(720, SAFE.top + 8, SAFE.right - 720, 80)  # who joined, in the title line
 
     def player_line(self, i: int, beside_board: bool = False) -> pygame.Rect:
         """Return the rectangle of the i-th player line (0..MAX_SEATS-1), narrower beside the board."""
@@ -132,7 +139,8 @@ def all_rects(seats: int) -> dict[str, pygame.Rect]:
     A game's table layout lives in its own module with its own `all_rects`.
     """
     out: dict[str, pygame.Rect] = {}
-    for name in ("title", "qr", "url", "code", "hint", "warning", "players_title", "settings", "keys", "board"):
+    for name in ("title", "qr", "url", "code", "hint", "warning", "players_title", "settings", "keys", "board",
+                 "howto", "howto_title", "howto_picture", "howto_caption", "howto_footer", "howto_players"):
         out[f"lobby.{name}"] = getattr(LOBBY, name)
     for i in range(MAX_SEATS):
         out[f"lobby.player{i}"] = LOBBY.player_line(i)

@@ -179,6 +179,10 @@ function hostPanel(app) {
     el("p", { class: "field-label", text: t("lobby.game") }),
     el("div", { class: "choices", role: "group", "aria-label": t("lobby.game") }, gameButtons),
     game ? el("p", { class: "hint", id: "seat-range", text: t("lobby.players", { min, max }) }) : null,
+    // the TV plays the chosen game's how-to again (only a game that has one)
+    game && game.how_to ? el("button", {
+      type: "button", class: "btn", id: "how-to", text: t("howto.button"), onclick: () => app.host("how_to"),
+    }) : null,
     ...options,
     el("button", {
       type: "button", class: "btn", text: t("host.add_bot"), disabled: n >= max,

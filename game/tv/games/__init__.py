@@ -73,6 +73,8 @@ class GameScreens:
     play them with `ctx.play(name)` (a name neither knows plays nothing).
     The TV refuses an update whose view has one of `private_view_keys`, whose events include one
     of `private_event_types`, or for whose view `check_view` returns a reason (game.tv.model).
+    `howto_insets`: the painters of the insets its how-to's steps name (game.howto, game.tv.howto):
+    kind -> `paint(ctx, canvas, data)`, over the demo table at canvas scale.
     """
 
     table_scene: "Callable[[Context], Scene]"
@@ -82,6 +84,7 @@ class GameScreens:
     private_view_keys: frozenset[str] = frozenset()
     private_event_types: frozenset[str] = frozenset()
     check_view: Callable[[dict[str, Any]], str | None] = _nothing_hidden
+    howto_insets: dict[str, Callable[["Context", "pygame.Surface", dict[str, Any]], None]] = field(default_factory=dict)
 
 
 def sound_name(game_id: str, name: str) -> str:

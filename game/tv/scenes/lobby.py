@@ -1,13 +1,22 @@
-"""The lobby: a big join QR code, the URL and code, the players as they arrive, game and options."""
+"""The lobby: a big join QR code, the URL and code, the players as they arrive, game and options.
+
+When the host picks a game, asks for it from the phone (`table.how_to` counts the asks) or presses
+H, the lobby plays the game's how-to (game.tv.howto) where the players, board and settings are;
+the join column stays, and the players joining show in the title line meanwhile. Any key ends
+it; Enter also starts the game, as ever.
+"""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
 
 from game.tv import layout
-from game.tv.games import game_entry, game_ids, game_name
+from game.tv.games import game_entry, game_ids, game_name, screens_for
+from game.howto import build
+from game.tv.howto import HowToPlayer, draw_players_strip, draw_progress
 from game.tv.intents import Intent
 from game.tv.layout import LOBBY
 from game.tv.qr import qr_surface
@@ -21,6 +30,7 @@ TIMER_OPTION = "turn_timer"  # the table option T steps through
 OPTION_GAP = 56  # pixels between two options on the settings line
 MIN_OPTION_SIZE = 24  # the options shrink down to this to fit the settings box (still read from the couch)
 SMALL_TAG = 24  # host/bot/away under a name in the narrow players' column beside the household's board
+CAPTION_SIZE = layout.TEXT_LARGE  # a how-to step's caption: up to 3 lines, read from the couch
 
 
 class LobbyScene(Scene):
@@ -35,6 +45,8 @@ class LobbyScene(Scene):
         self._seat_count = 0
         self._emblem: pygame.Surface | None = None
         self.selected: str | None = None  # the option line ←/→ change (None until ↑/↓ picks one)
+        self.howto: HowToPlayer | None = None  # the how-to playing now, if any
+        self._seen: tuple[str, int] | None = None  # the chosen game and the how-to asks of the last update
 
     def enter(self) -> None:
         """Make the QR code for the current join URL (once per URL) and the Couch Cats emblem."""
@@ -44,20 +56,75 @@ class LobbyScene(Scene):
         if self._emblem is None:
             self._emblem = self.ctx.art.emblem()
         self._seat_count = len(self.ctx.model.table.get("seats") or ())
+        self.howto = None  # back from a game: the lobby is at rest
 
     def on_update(self, update: dict[str, Any]) -> None:
-        """Chime when someone sits down."""
-        count = len((update.get("table") or {}).get("seats") or ())
+        """Chime when someone sits down; play the how-to when the game changed or the host asked for it."""
+        table = update.get("table") or {}
+        count = len(table.get("seats") or ())
         if count > self._seat_count:
             self.ctx.play(Sfx.JOIN)
         self._seat_count = count
+        asks = table.get("how_to")
+        seen = (str(table.get("game") or ""), asks if isinstance(asks, int) else 0)
+        if self._seen is not None and (seen[0] != self._seen[0] or seen[1] > self._seen[1]):
+            self.play_howto(quiet=True)
+        elif self.howto is not None and self.howto.game_id != seen[0]:
+            self.howto = None
+        self._seen = seen
+
+    # ---------------------------------------------------------------- the how-to
+
+    def play_howto(self, quiet: bool = False) -> bool:
+        """Start the chosen game's how-to from its first step; return False if it has none (said unless `quiet`)."""
+        game = str(self.ctx.model.table.get("game") or "")
+        screens = screens_for(game)
+        steps = build(game) if screens is not None else []
+        if not steps:
+            self.howto = None
+            if not quiet:
+                self.ctx.toast(self.ctx.texts("tv.howto.none"))
+            return False
+        self.howto = HowToPlayer(self.ctx, game, steps, screens.table_scene, screens.howto_insets)
+        return True
+
+    @property
+    def playing_howto(self) -> bool:
+        """Return True while a how-to plays."""
+        return self.howto is not None and not self.howto.done
+
+    @property
+    def animating(self) -> bool:  # type: ignore[override]
+        """Return True while the how-to's demo table moves."""
+        return self.playing_howto and self.howto.animating  # type: ignore[union-attr]
+
+    def frame_key(self) -> Any:
+        """Return the how-to's step and moves on show (None at rest)."""
+        return self.howto.frame_key() if self.playing_howto else None  # type: ignore[union-attr]
+
+    def next_change(self) -> float:
+        """Return the seconds until the how-to's next move or step."""
+        return self.howto.next_change() if self.playing_howto else math.inf  # type: ignore[union-attr]
+
+    def update(self, dt: float) -> None:
+        """Play the how-to on; forget it once it ended."""
+        if self.howto is not None:
+            self.howto.update(dt)
+            if self.howto.done:
+                self.howto = None
 
     # ---------------------------------------------------------------- intents -> host commands
 
     def handle(self, intent: Intent) -> None:
-        """Turn the host's keys into host commands for the server."""
+        """Turn the host's keys into host commands for the server; any key ends the how-to (Enter also starts)."""
         table = self.ctx.model.table
-        if intent is Intent.PRIMARY:
+        if self.playing_howto:
+            self.howto = None
+            if intent is not Intent.PRIMARY:
+                return
+        if intent is Intent.HOW_TO:
+            self.play_howto()
+        elif intent is Intent.PRIMARY:
             self.ctx.host({"cmd": "start"})
         elif intent is Intent.ADD_BOT:
             self.ctx.host({"cmd": "add_bot", "level": "normal"})
@@ -170,17 +237,47 @@ class LobbyScene(Scene):
         if ctx.demo:
             tc.blit(canvas, t("tv.demo"), layout.TEXT_BODY, WARN, midright=(LOBBY.title.right, LOBBY.title.centery))
         self._draw_join(canvas)
+        if self.playing_howto:
+            self._draw_howto(canvas)
+            return
         board = self.board()
         self._draw_players(canvas, beside_board=board is not None)
         if board is not None:
             draw_board(tc, t, canvas, LOBBY.board, board, ctx.wall())
         self._draw_settings(canvas)
         panel(canvas, LOBBY.keys, PANEL, None)
-        parts = t(self.keys_text).split(" · ")
-        half = (len(parts) + 1) // 2
-        for k, line in enumerate((" · ".join(parts[:half]), " · ".join(parts[half:]))):
+        lines = key_lines(tc, t(self.keys_text).split(" · "), LOBBY.keys.width - 40)
+        step = LOBBY.keys.height // len(lines)
+        for k, line in enumerate(lines):
             tc.blit(canvas, line, layout.TEXT_SMALL, INK, max_width=LOBBY.keys.width - 40,
-                    center=(LOBBY.keys.centerx, LOBBY.keys.top + 30 + k * 48))
+                    center=(LOBBY.keys.centerx, LOBBY.keys.top + step // 2 + k * step))
+
+    def _draw_howto(self, canvas: pygame.Surface) -> None:
+        """Paint the how-to where the players and settings were, and the players in the title line."""
+        ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        howto = self.howto
+        assert howto is not None
+        seats = list(ctx.model.table.get("seats") or ())[:layout.MAX_SEATS]
+        draw_players_strip(ctx, canvas, LOBBY.howto_players, seats, f"{t('seats.title')} ({len(seats)}):")
+        panel(canvas, LOBBY.howto, PANEL, GOLD, 3)
+        box = LOBBY.howto_title
+        title = t("tv.howto.title", game=game_name(t, howto.game_id))
+        count = tc.blit(canvas, f"{howto.index + 1} / {len(howto.steps)}", layout.TEXT_BODY, INK_DIM,
+                        midright=(box.right, box.centery))
+        tc.blit(canvas, title, layout.TEXT_LARGE, GOLD, max_width=count.left - box.left - 24,
+                midleft=(box.left, box.centery))
+        pic = LOBBY.howto_picture
+        canvas.blit(howto.picture(pic.size), pic)
+        pygame.draw.rect(canvas, INK_DIM, pic, 2)
+        blit_lines(tc, canvas, t(howto.step.caption), CAPTION_SIZE, INK, LOBBY.howto_caption, max_lines=3)
+        foot = LOBBY.howto_footer
+        dots = draw_progress(canvas, foot, len(howto.steps), howto.index)
+        right = foot.right
+        if self.ready():  # Enter starts the game, as the settings box says when it shows
+            right = tc.blit(canvas, t("tv.ready"), layout.TEXT_SMALL, GOLD, max_width=(foot.right - dots.right) // 2,
+                            midright=(right, foot.centery)).left - 32
+        tc.blit(canvas, t("tv.howto.skip"), layout.TEXT_SMALL, INK_DIM, max_width=right - dots.right - 24,
+                midright=(right, foot.centery))
 
     def _draw_join(self, canvas: pygame.Surface) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
@@ -284,12 +381,18 @@ class LobbyScene(Scene):
         if isinstance(lo, int) and isinstance(hi, int):
             tc.blit(canvas, t("tv.needs_players", min=lo, max=hi), layout.TEXT_SMALL, INK_DIM,
                     topright=(box.right - 28, box.top + 26))
-        count = len(table.get("seats") or ())
         ready = None
-        if isinstance(lo, int) and isinstance(hi, int) and lo <= count <= hi:
+        if self.ready():
             ready = tc.blit(canvas, t("tv.ready"), layout.TEXT_SMALL, GOLD,
                             bottomright=(box.right - 28, box.bottom - 12))
         self._draw_options(canvas, box, ready)
+
+    def ready(self) -> bool:
+        """Return True if the table's seats suit the chosen game (Enter starts it)."""
+        entry = game_entry(self.ctx.model.table)
+        lo, hi = entry.get("min_players"), entry.get("max_players")
+        count = len(self.ctx.model.table.get("seats") or ())
+        return isinstance(lo, int) and isinstance(hi, int) and lo <= count <= hi
 
     def option_texts(self) -> list[tuple[str, str]]:
         """Return each shown option as (name, 'Label: value'), in the order they are drawn."""
@@ -328,6 +431,26 @@ class LobbyScene(Scene):
                                  topleft=rect.topleft)
             if chosen:
                 pygame.draw.line(canvas, GOLD, (r.left, r.bottom + 2), (r.right, r.bottom + 2), 3)
+
+
+def key_lines(tc: Any, parts: list[str], width: int) -> list[str]:
+    """Return the keys line's parts ('Enter start', ...) joined into two lines of about equal width,
+    or three when two would not fit `width` at the small text size (never a smaller text)."""
+    sizes = [tc.render(part, layout.TEXT_SMALL).get_width() for part in parts]
+    gap = tc.render(" · ", layout.TEXT_SMALL).get_width()
+
+    def widest(cuts: tuple[int, ...]) -> int:
+        bounds = (0, *cuts, len(parts))
+        return max(sum(sizes[a:b]) + gap * (b - a - 1) for a, b in zip(bounds, bounds[1:]))
+
+    n = len(parts)
+    if n < 2:
+        return [" · ".join(parts)]
+    cuts = min(((k,) for k in range(1, n)), key=widest)
+    if widest(cuts) > width and n >= 3:
+        cuts = min(((i, j) for i in range(1, n - 1) for j in range(i + 1, n)), key=widest)
+    bounds = (0, *cuts, n)
+    return [" · ".join(parts[a:b]) for a, b in zip(bounds, bounds[1:])]
 
 
 def _text_or(t: Any, key: str, fallback: str) -> str:

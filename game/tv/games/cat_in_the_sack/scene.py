@@ -15,6 +15,7 @@ from game.tv.games import GameScreens, ResultsDetail
 from game.tv.i18n import number
 from game.tv.scenes.base import Context
 from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, MOUSE_CARD_SIZE
+from game.tv.games.cat_in_the_sack.howto import INSETS as HOWTO_INSETS
 from game.tv.games.cat_in_the_sack.table import MARKER_SIZE, MINI_CARD, SackTableScene
 
 MINI = (44, 62)  # the won cards beside a name on the score screen (open piles)
@@ -78,4 +79,5 @@ def check_view(view: dict[str, Any]) -> str | None:
 
 SCREENS = GameScreens(table_scene=SackTableScene, detail=SackDetail(), prepare=prepare, sounds=SOUNDS,
                       private_view_keys=frozenset({"hand", "mice", "won_pile", "chosen_card"}),
-                      private_event_types=frozenset({"my_card_chosen"}), check_view=check_view)
+                      private_event_types=frozenset({"my_card_chosen"}), check_view=check_view,
+                      howto_insets=HOWTO_INSETS)

@@ -21,6 +21,7 @@ from game.tv.scenes.base import Context, Part, TableScene, draw_toast
 from game.tv.games.rat_a_tat_cat.anim import RatAnimator
 from game.tv.games.rat_a_tat_cat.cards import CARD_TEXT_PAIRS, FACES, RatCards, cards_for, prepare
 from game.tv.games.rat_a_tat_cat.layout import PILE_CARD, RAT
+from game.tv.games.rat_a_tat_cat.howto import INSETS as HOWTO_INSETS
 
 
 # ------------------------------------------------------------------ the table
@@ -324,7 +325,7 @@ PRIVATE_EVENT_TYPES = frozenset({"you_drew", "you_placed", "you_peeked"})
 
 SCREENS = GameScreens(table_scene=RatTableScene, detail=RatDetail(),
                       private_view_keys=PRIVATE_VIEW_KEYS, private_event_types=PRIVATE_EVENT_TYPES,
-                      check_view=check_view, prepare=prepare)
+                      check_view=check_view, prepare=prepare, howto_insets=HOWTO_INSETS)
 
 
 __all__ = ["CARD_TEXT_PAIRS", "FACES", "RatCards", "RatTableScene", "SCREENS", "cards_for"]
