@@ -164,7 +164,7 @@ def test_the_demo_is_its_own_seeded_game_whatever_a_real_table_holds(game: str) 
 
 
 @pytest.mark.parametrize("game", HOWTO_GAMES)
-def test_enter_during_the_how_to_starts_the_game_and_any_other_key_only_skips(game: str) -> None:
+def test_any_key_ends_the_how_to_and_a_lobby_key_also_does_its_work(game: str) -> None:
     app, server = lobby_app(game)
     app.dispatch(Intent.HOW_TO)
     app.tick(2.0)
@@ -172,8 +172,17 @@ def test_enter_during_the_how_to_starts_the_game_and_any_other_key_only_skips(ga
     assert not app.lobby.playing_howto and server.commands == [], "a key skips it and does nothing else"
     app.dispatch(Intent.HOW_TO)
     app.tick(5.0)
+    app.dispatch(Intent.HOW_TO)
+    assert not app.lobby.playing_howto and server.commands == [], "H again ends it"
+    app.dispatch(Intent.HOW_TO)
+    app.tick(1.0)
+    app.dispatch(Intent.ADD_BOT)
+    assert not app.lobby.playing_howto and server.commands == [{"cmd": "add_bot", "level": "normal"}], \
+        "a lobby key ends it and does what it does"
+    app.dispatch(Intent.HOW_TO)
+    app.tick(5.0)
     app.dispatch(Intent.PRIMARY)
-    assert not app.lobby.playing_howto and server.commands == [{"cmd": "start"}], "Enter starts, as ever"
+    assert not app.lobby.playing_howto and server.commands[-1] == {"cmd": "start"}, "Enter starts, as ever"
 
 
 @pytest.mark.parametrize("game", HOWTO_GAMES)

@@ -116,11 +116,15 @@ class LobbyScene(Scene):
     # ---------------------------------------------------------------- intents -> host commands
 
     def handle(self, intent: Intent) -> None:
-        """Turn the host's keys into host commands for the server; any key ends the how-to (Enter also starts)."""
+        """Turn the host's keys into host commands for the server.
+
+        Any key ends the how-to; a lobby key also does what it does (Enter starts, G picks the next game,
+        whose how-to then plays), H or any other key only ends it.
+        """
         table = self.ctx.model.table
         if self.playing_howto:
             self.howto = None
-            if intent is not Intent.PRIMARY:
+            if intent in (Intent.HOW_TO, Intent.OTHER_KEY):
                 return
         if intent is Intent.HOW_TO:
             self.play_howto()
