@@ -111,6 +111,7 @@ class GameRules:
     # their texts' params, most useful first; each kind is shown once per game, as the game's text
     # `tip.<kind>`. Read from the seat's view only, so a tip says nothing the phone could not show.
     tips_for: Callable[[Any], Sequence[tuple[str, dict[str, Any]]]] = _no_tips
+    tip_kinds: tuple[str, ...] = ()  # every kind `tips_for` gives (texts and the game's page list them)
     # offered in the lobby: the game has its TV scene and its phone screens (engine-only games
     # still simulate, record and replay)
     on_table: bool = True

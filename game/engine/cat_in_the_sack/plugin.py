@@ -43,5 +43,6 @@ FIELDS: dict[str, Any] = dict(
     best_scores=record.best_scores,
     fast_to_dicts=views.FIELD_TO_DICTS,
     tips_for=tips.tips_for,
+    tip_kinds=tips.KINDS,
 )
 """Every field of this game's `GameRules` record."""

@@ -13,6 +13,8 @@ from game.engine.cat_in_the_sack.state import Phase
 from game.engine.cat_in_the_sack.views import SeatView
 
 Tip = tuple[str, dict[str, Any]]
+KINDS: tuple[str, ...] = ("choose", "bid", "pass", "offer")
+"""Every kind of tip `tips_for` gives, as the game's texts `tip.<kind>` and its page's "Tips" name them."""
 
 
 def tips_for(view: SeatView) -> tuple[Tip, ...]:

@@ -207,5 +207,6 @@ FIELDS: dict[str, Any] = dict(
     best_scores=best_scores,
     best_lowest=True,
     tips_for=tips.tips_for,
+    tip_kinds=tips.KINDS,
 )
 """Every field of this game's `GameRules` record."""

@@ -11,6 +11,8 @@ from typing import Any
 from game.engine.rat_a_tat_cat.views import SeatView
 
 Tip = tuple[str, dict[str, Any]]
+KINDS: tuple[str, ...] = ("look", "draw", "replace", "peek", "swap", "draw2", "knock", "last_turn")
+"""Every kind of tip `tips_for` gives, as the game's texts `tip.<kind>` and its page's "Tips" name them."""
 
 
 def _step(view: SeatView) -> Tip | None:
