@@ -10,6 +10,7 @@ import { joinScreen } from "./screens/join.js";
 import { lobbyScreen } from "./screens/lobby.js";
 import { resultsScreen } from "./screens/results.js";
 import { goneScreen } from "./screens/common.js";
+import { placeTip, renderTipsSwitch } from "./tips.js";
 
 const KEY = new URLSearchParams(location.search).get("k") || "";
 // localStorage is already per scheme+host+port; the host in the name keeps tokens apart when inspected.
@@ -86,6 +87,9 @@ export const app = {
   },
 
   render: () => render(),
+
+  /** Read `text` out to a screen reader (the polite live region). */
+  say: (text) => announce(text),
 };
 
 function onOpen() {
@@ -319,6 +323,7 @@ function render(force) {
   const newScreen = main.dataset.screen !== name;
   main.dataset.screen = name;
   replace(main, build());
+  if (name === "game") placeTip(main, app);
   // A new screen starts at its top: tapping Start low in the lobby must not open the game mid-hand.
   if (newScreen) window.scrollTo(0, 0);
   if (app.showDecision && name === "game") showDecision(main);
@@ -329,6 +334,7 @@ function render(force) {
     if (again) again.focus({ preventScroll: true });
   }
   renderLangPicker();
+  renderTipsSwitch(app);
 }
 
 /**
@@ -338,7 +344,8 @@ function render(force) {
 function showDecision(main) {
   const subject = main.querySelector("[data-decision]");
   if (!subject) return;
-  const moves = main.querySelector("[data-moves]") || subject;
+  // a tip beside the moves (js/tips.js) is brought up with them, if there is room
+  const moves = main.querySelector(".tip:not(.gone)") || main.querySelector("[data-moves]") || subject;
   window.scrollTo(0, 0);
   const barBottom = $("banner").hidden ? document.querySelector(".topbar").getBoundingClientRect().bottom
     : $("banner").getBoundingClientRect().bottom;
