@@ -326,7 +326,7 @@ function render(force) {
   if (name === "game") placeTip(main, app);
   // A new screen starts at its top: tapping Start low in the lobby must not open the game mid-hand.
   if (newScreen) window.scrollTo(0, 0);
-  if (app.showDecision && name === "game") showDecision(main);
+  if (app.showDecision && name === "game") showDecision(main, !newScreen);
   app.showDecision = false;
   if (focused) {
     // The screen is rebuilt on every change: give focus back to the same control (keyboards, screen readers).
@@ -339,18 +339,26 @@ function render(force) {
 
 /**
  * Scroll so the decision that just started is seen under the sticky top bar: from the top of the screen
- * (the header says whose turn it is), further down only as far as its moves need, never past what it is about.
+ * (the header says whose turn it is), further down only as far as its moves (and, `withTip`, a tip after them)
+ * need, never past what it is about.
  */
-function showDecision(main) {
+function showDecision(main, withTip) {
   const subject = main.querySelector("[data-decision]");
   if (!subject) return;
-  // a tip beside the moves (js/tips.js) is brought up with them, if there is room
-  const moves = main.querySelector(".tip:not(.gone)") || main.querySelector("[data-moves]") || subject;
+  const moves = main.querySelector("[data-moves]") || subject;
   window.scrollTo(0, 0);
   const barBottom = $("banner").hidden ? document.querySelector(".topbar").getBoundingClientRect().bottom
     : $("banner").getBoundingClientRect().bottom;
-  const room = subject.getBoundingClientRect().top - barBottom - 8;
-  const short = moves.getBoundingClientRect().bottom + 8 - window.innerHeight;
+  let room = subject.getBoundingClientRect().top - barBottom - 8;
+  let bottom = moves.getBoundingClientRect().bottom;
+  // A tip after the moves (js/tips.js) comes up with them, as far as the moves stay in view (not on a screen
+  // just opened: that opens at its top).
+  const tip = withTip ? main.querySelector(".tip:not(.gone)") : null;
+  if (tip) {
+    room = Math.min(room, moves.getBoundingClientRect().top - barBottom - 8);
+    bottom = Math.max(bottom, tip.getBoundingClientRect().bottom);
+  }
+  const short = bottom + 8 - window.innerHeight;
   if (short > 0 && room > 0) window.scrollTo(0, Math.min(room, short));
 }
 

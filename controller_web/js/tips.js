@@ -59,7 +59,7 @@ function tipBox(app, tip, hidden) {
     hide(true);
   };
   const live = !hidden;
-  return el("aside", {
+  return el("div", {
     class: `tip${hidden ? (hidden.off ? " tip-off-now" : " gone") : ""}`, role: live ? "status" : null,
     "aria-labelledby": live ? "tip-h" : null, "data-tip": hidden ? hidden.kind : tip.kind,
   }, [
