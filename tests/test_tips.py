@@ -132,7 +132,7 @@ def test_cat_in_the_sack_tips_come_at_each_first_decision_with_what_passing_pays
         t.act_wire(turn, {"type": "bid", "total": t.updates[turn]["view"]["legal"]["bid_min"]})
     legal = t.updates[first]["view"]["legal"]
     assert legal["can_pass"] and legal["pass_takes"] > 0
-    assert t.tip(first) == {"kind": "pass", "key": "tip.pass", "params": {"mice": legal["pass_takes"]}}
+    assert t.tip(first) == {"kind": "pass", "key": "tip.pass", "params": {"takes": legal["pass_takes"]}}
 
 
 def test_each_kind_comes_once_per_game_for_each_player_and_again_in_the_next_game():
@@ -418,3 +418,24 @@ def test_each_games_page_lists_its_tips():
         rows = [line.split("|")[1].strip().strip("`") for line in part.splitlines()
                 if line.startswith("| `")]
         assert rows == list(rules.tip_kinds), (game, rows)
+
+
+async def test_the_server_reads_who_finished_a_game_from_the_save_and_turns_their_tips_off(aiohttp_client, tmp_path):
+    from game.store import open_store
+    from tests.household import seed
+
+    seed(tmp_path, household(NOW))  # Ana finished Cat in the Sack; Zsófi only Rat-a-Tat Cat
+    opened = open_store(tmp_path, import_records=False)
+    try:
+        client = await aiohttp_client(app_for_test(store=opened.store))
+        ana, zsofi = (await Phone.open(client, "Ana"), await Phone.open(client, "Zsófi"))
+        await ana.join("ana ")
+        await zsofi.join("Zsófi")
+        lobby = await zsofi.until_update(lambda u: len(u["table"]["seats"]) == 2)
+        assert lobby["you"]["tips"] is True
+        assert (await ana.until_update(lambda u: len(u["table"]["seats"]) == 2))["you"]["tips"] is False
+        await ana.host("set_game", game=RAT)
+        assert (await ana.until_update(lambda u: u["table"]["game"] == RAT))["you"]["tips"] is True
+        assert (await zsofi.until_update(lambda u: u["table"]["game"] == RAT))["you"]["tips"] is False
+    finally:
+        opened.store.close()

@@ -111,7 +111,7 @@ def test_a_spanish_phone_explains_the_choice_then_the_bid_then_what_passing_pays
         tip = _tip(lucia, "pass")
         pays = lucia.page.get_by_role("button", name=name_pattern(t["pass.takes"])).text_content()
         mice = "".join(ch for ch in pays if ch.isdigit())
-        expect(tip.locator(".tip-words")).to_have_text(t["tip.pass"].replace("{mice}", mice))
+        expect(tip.locator(".tip-words")).to_have_text(t["tip.pass"].replace("{takes}", mice))
         assert_accessible(lucia.page, "a tip on passing")
         _shot(lucia, "cat-in-the-sack-pass-es")
 

@@ -21,7 +21,7 @@ def tips_for(view: SeatView) -> tuple[Tip, ...]:
     """Return the tips for the decision `view`'s seat faces now, most useful first (none: it may not act).
 
     `choose`: lay a card in the sack; `bid`: a turn in the auction with a bid possible; `pass`:
-    a turn where passing pays (`mice`: what it takes now, F-PASS-1); `offer`: the sack on offer
+    a turn where passing pays (`takes`: the mice it takes now, F-PASS-1); `offer`: the sack on offer
     for `price` (F-OFFER-1).
     """
     legal = view.legal
@@ -33,5 +33,5 @@ def tips_for(view: SeatView) -> tuple[Tip, ...]:
     if legal.bid_min is not None:
         tips.append(("bid", {}))
     if legal.can_pass and legal.pass_takes > 0:
-        tips.append(("pass", {"mice": legal.pass_takes}))
+        tips.append(("pass", {"takes": legal.pass_takes}))
     return tuple(tips)
