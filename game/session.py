@@ -176,7 +176,10 @@ class Session:
             seat.tip = tip
 
     def _set_tips(self, seat: Seat, on: bool) -> list[Out]:
-        """Turn `seat`'s tips on or off (its own phone asked); the seat's next update says so."""
+        """Turn `seat`'s tips on or off (its own phone asked): a new version says so (and saves it); the
+        same choice again changes nothing."""
+        if seat.tips is on:
+            return []
         seat.tips = on
         return self._changed()
 

@@ -263,6 +263,8 @@ def test_no_more_tips_turns_them_off_for_that_player_and_it_survives_a_resume_an
     outs = t.take(t.s.handle(1, P.parse_message({"type": "tips", "on": False}, SACK)))
     assert last_update(outs, 1)["you"] == {**last_update(outs, 1)["you"], "tips": False, "tip": None}
     assert t.tip(0)["kind"] == "choose"  # the others keep theirs
+    version = t.s.version
+    assert t.s.handle(1, P.SetTips(False)) == [] and t.s.version == version  # the same choice again: nothing
     t.take(t.s.disconnect(1))
     t.take(t.s.handle(9, P.Resume(t.tokens[1])))
     assert t.updates[9]["you"]["tips"] is False and t.updates[9]["you"]["tip"] is None
