@@ -121,6 +121,7 @@ def test_a_spanish_phone_explains_the_choice_then_the_bid_then_what_passing_pays
         expect(switch).to_have_attribute("aria-checked", "false")
         expect(lucia.page.locator(".tip-note")).to_have_text(t["tips.now_off"])
         assert _controls(lucia) == before, "No more tips moved a control"
+        _shot(lucia, "cat-in-the-sack-no-more-tips-es")
         # ...and it survives a reload (the seat resumes with its token)
         lucia.page.reload()
         lucia.page.locator("#screen[data-screen=game]").wait_for()
