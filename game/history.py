@@ -128,6 +128,18 @@ def recent(games: Iterable[KeptGame], game_id: str, n: int = RECENT) -> list[dic
     return out
 
 
+def played(games: Iterable[KeptGame]) -> dict[str, frozenset[str]]:
+    """Return, per game id, the people (`name_key`, never bots) who finished a game of it.
+
+    Never sent to anyone: the table only turns these players' phone tips off by default.
+    """
+    out: dict[str, set[str]] = {}
+    for game in games:
+        names = out.setdefault(game.game, set())
+        names.update(name_key(s.name) for s in game.seats if s.bot is None and s.name != UNNAMED)
+    return {g: frozenset(names) for g, names in out.items()}
+
+
 def on_table() -> list[str]:
     """Return the ids of the games the lobby offers (each gets its history)."""
     return [g for g, rules in GAMES.items() if rules.on_table]

@@ -33,6 +33,7 @@ class MsgType(StrEnum):
     HOST = "host"
     LANG = "lang"
     HINT = "hint"
+    TIPS = "tips"
 
 
 class HostCmd(StrEnum):
@@ -155,7 +156,14 @@ class Hint:
     seat: int | None = None
 
 
-Command = Union[Join, Resume, Watch, Act, Host, SetLang, Hint]
+@dataclass(frozen=True)
+class SetTips:
+    """The player turned its phone's tips on or off ("No more tips", the menu's switch)."""
+
+    on: bool
+
+
+Command = Union[Join, Resume, Watch, Act, Host, SetLang, Hint, SetTips]
 
 
 def _bad(key: str, message: str, **params: Any) -> ProtocolError:
@@ -246,6 +254,11 @@ def parse_message(data: Mapping[str, Any], game_id: str) -> Command:
     if msg_type is MsgType.HINT:
         seat = data.get("seat")
         return Hint(_int(data, "version"), None if seat is None else _int(data, "seat"))
+    if msg_type is MsgType.TIPS:
+        on = data.get("on")
+        if not isinstance(on, bool):
+            raise _bad("bad_field", "The field {field} is missing or wrong.", field="on")
+        return SetTips(on)
     if msg_type is MsgType.ACT:
         version = _int(data, "version")
         rules = GAMES.get(game_id)
@@ -331,7 +344,8 @@ _HISTORY_GAME: Schema = {"leaders": {"name": None, "wins": None, "games": None, 
                          "recent": {"ended": None, "winners": None,
                                     "seats": {"name": None, "total": None, "bot": None, "coached": None}}}
 _HISTORY: Schema = {game_id: _HISTORY_GAME for game_id in GAMES}
-_YOU: Schema = {"seat": None, "role": None, "host": None, "name": None, "colour": None, "symbol": None}
+_YOU: Schema = {"seat": None, "role": None, "host": None, "name": None, "colour": None, "symbol": None,
+                "tips": None}
 _TIMER: Schema = {"seat": None, "seconds_left": None}
 _GAME_TIME: Schema = {"seconds_left": None}
 _COURSE: Schema = {"values": None, "limit": None}
@@ -508,10 +522,14 @@ def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[st
     `outcome`: a finished game's result for the score screens (see `outcome_to_wire`).
     `game_time`: the time left of a game with a time limit, while it runs.
     `history`: the household's leaderboards and last results (`history_to_wire`), in the lobby only.
+    `you`: a seat's own update may hold `tip`, the game's (kind, params) for its phone (`tip_to_wire`).
     """
+    mine = shape(you, _YOU)
+    if "tip" in you:
+        mine["tip"] = tip_to_wire(you["tip"])
     msg: dict[str, Any] = {
         "type": "update", "version": version, "stage": str(stage),
-        "table": table, "you": shape(you, _YOU),
+        "table": table, "you": mine,
         "view": view, "events": events,
         "acting": list(acting or ()), "outcome": outcome,
     }
@@ -522,6 +540,25 @@ def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[st
     if history is not None:
         msg["history"] = history
     return msg
+
+
+TIP_PREFIX = "tip."
+"""A tip's text key in its game's own table: `tip.<kind>` (the platform's own tip words are `tips.*`)."""
+
+
+def tip_to_wire(tip: tuple[str, Mapping[str, Any]] | None) -> dict[str, Any] | None:
+    """Return a seat's tip as its own update carries it (`you.tip`): kind, text key, params (scalars).
+
+    The game gives (kind, params) from the seat's view (`GameRules.tips_for`); a kind is a short
+    lowercase word, and params are the text's placeholders.
+    """
+    if tip is None:
+        return None
+    kind, params = tip
+    if not isinstance(kind, str) or not kind.replace("_", "").isalnum() or not kind.islower():
+        raise WireShapeError(f"not a tip kind: {kind!r}")
+    return {"kind": kind, "key": TIP_PREFIX + kind,
+            "params": {k: _leaf(v) for k, v in params.items() if isinstance(k, str)}}
 
 
 def error(err: GameError, version: int) -> dict[str, Any]:

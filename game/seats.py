@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine import GameError
 
@@ -36,6 +37,9 @@ class Seat:
     last_acted: int = -1  # version its last accepted action was made against
     token_hash: str | None = None  # SHA-256 hex of the token, for a seat resumed from a save
     coached: bool = False  # the host turned the coach on: its phone may ask for hints (public)
+    tips: bool | None = None  # the player's own choice of the phone's tips (None: by the household's history)
+    tips_seen: set[str] = field(default_factory=set)  # the kinds of tip shown in this game
+    tip: tuple[str, dict[str, Any]] | None = None  # the tip its phone shows now (kind, params)
 
     @property
     def human(self) -> bool:

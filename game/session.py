@@ -109,6 +109,8 @@ class Session:
         self._view_cache: tuple[int, Any, dict[str, Any] | None] | None = None
         self.history: dict[str, Any] = P.history_to_wire(history_summary([]))  # the household's, whitelisted
         self.how_to = 0  # how often the host asked the TV for the chosen game's how-to
+        # per game id, the people (`name_key`) who finished a game of it in the household: their tips start off
+        self.played: dict[str, frozenset[str]] = {}
 
     # ------------------------------------------------------------ queries
 
@@ -142,20 +144,61 @@ class Session:
         acting = self.rules.to_act(self.state)
         return [(i, s.bot) for i, s in enumerate(self.seats) if s.bot is not None and i in acting]
 
-    def set_history(self, history: dict[str, Any]) -> list[Out]:
+    def set_history(self, history: dict[str, Any], played: dict[str, frozenset[str]] | None = None) -> list[Out]:
         """Take the household's history (`game.history.summary`) for the lobby's updates; return
         what to send: in the lobby, the new version that shows it (else nothing: the lobby's
         next update carries it).
 
-        Called when the table opens, when a finished game was kept (on its score screen), and
-        when the records folder was imported after the table opened.
+        `played` (`game.history.played`): per game, who finished one; it is never sent, it only
+        turns those players' tips off by default (None: as before). Called when the table opens,
+        when a finished game was kept (on its score screen), and when the records folder was
+        imported after the table opened.
         """
         self.history = P.history_to_wire(history)
+        if played is not None:
+            self.played = dict(played)
         self._public_cache = None
         return self._changed() if self.stage is Stage.LOBBY else []
 
     def _lobby_history(self) -> dict[str, Any] | None:
         return self.history if self.stage is Stage.LOBBY else None
+
+    # ------------------------------------------------------------ the phone's tips
+
+    def tips_on(self, seat: Seat) -> bool:
+        """Return whether `seat`'s phone shows tips: its player's own choice, else on for a name that
+        has not finished a game of the chosen game in the household's history."""
+        if seat.tips is not None:
+            return seat.tips
+        return name_key(seat.name) not in self.played.get(self.game_id, frozenset())
+
+    def _tip_now(self, seat: Seat, view: Any) -> tuple[str, dict[str, Any]] | None:
+        """Return the tip `seat`'s phone shows with `view`: the first the game gives not seen in this game."""
+        if view is None or self.stage is not Stage.PLAYING or seat.bot is not None or seat.conn is None \
+                or not self.tips_on(seat):
+            return None
+        return next(((kind, dict(params)) for kind, params in self.rules.tips_for(view)
+                     if kind not in seat.tips_seen), None)
+
+    def _track_tips(self, views: dict[int, Any]) -> None:
+        """Set every seat's tip for this version (`views`: the connected seats' engine views).
+
+        A tip that stops being shown (its decision made or gone, the phone gone, tips turned off)
+        is seen: its kind never comes again in this game, a reconnect included.
+        """
+        for i, seat in enumerate(self.seats):
+            tip = self._tip_now(seat, views.get(i))
+            if seat.tip is not None and (tip is None or tip[0] != seat.tip[0]):
+                seat.tips_seen.add(seat.tip[0])
+            seat.tip = tip
+
+    def _set_tips(self, seat: Seat, on: bool) -> list[Out]:
+        """Turn `seat`'s tips on or off (its own phone asked): a new version says so (and saves it); the
+        same choice again changes nothing."""
+        if seat.tips is on:
+            return []
+        seat.tips = on
+        return self._changed()
 
     def restored(self) -> None:
         """Finish a table rebuilt from a save (game.store): start the turn timer afresh."""
@@ -265,13 +308,18 @@ class Session:
             self._view_cache = (self.version, view, P.view_to_wire(self.game_id, view, seat_view=False))
         return self._view_cache[1], self._view_cache[2]
 
-    def _update_for(self, seat: Seat, events: list[dict[str, Any]]) -> dict[str, Any]:
+    def _engine_view(self, i: int) -> Any:
+        """Return seat `i`'s engine view, or None in the lobby."""
+        return self.seat_view(i) if self.state is not None and self.stage is not Stage.LOBBY else None
+
+    def _update_for(self, seat: Seat, events: list[dict[str, Any]], engine_view: Any = None) -> dict[str, Any]:
         i = self.seats.index(seat)
         view = None
         if self.state is not None and self.stage is not Stage.LOBBY:
-            view = P.view_to_wire(self.game_id, self.seat_view(i), seat_view=True, like=self._public_view())
+            seen = engine_view if engine_view is not None else self.seat_view(i)
+            view = P.view_to_wire(self.game_id, seen, seat_view=True, like=self._public_view())
         you = {"seat": i, "role": str(Role.PLAYER), "host": seat is self.host, "name": seat.name,
-               "colour": seat.colour, "symbol": seat.symbol}
+               "colour": seat.colour, "symbol": seat.symbol, "tips": self.tips_on(seat), "tip": seat.tip}
         return P.update(version=self.version, stage=self.stage, table=self._wire_table(), you=you,
                         view=view, events=self._events(events, i), timer=self._timer(),
                         game_time=self._game_time(), history=self._lobby_history(), **self._wire_game())
@@ -299,7 +347,9 @@ class Session:
         evs = events or []
         for listener in self.change_listeners:
             listener(evs)
-        outs = [Out(s.conn, self._update_for(s, evs)) for s in self.seats if s.conn is not None]
+        views = {i: self._engine_view(i) for i, s in enumerate(self.seats) if s.conn is not None}
+        self._track_tips(views)
+        outs = [Out(s.conn, self._update_for(s, evs, views[i])) for i, s in enumerate(self.seats) if s.conn is not None]
         outs.append(Out(PUBLIC, self.public_update(evs)))
         return outs
 
@@ -363,6 +413,8 @@ class Session:
                 return self.submit(self.seats.index(seat), cmd.version, cmd.action, conn=conn)
             if isinstance(cmd, P.Hint):
                 return self._ask_hint(conn, self.seats.index(seat), cmd)
+            if isinstance(cmd, P.SetTips):
+                return self._set_tips(seat, cmd.on)
             assert isinstance(cmd, P.Host)
             return self.host_command(cmd, by=seat, conn=conn)
         except GameError as err:
@@ -774,6 +826,8 @@ class Session:
         self.recorder = GameRecorder(self.state, players, game=self.game_id, seed=seed, options=options)
         self.stage = Stage.PLAYING
         self.log = []
+        for seat in self.seats:  # each kind of tip comes once per game
+            seat.tips_seen, seat.tip = set(), None
         self.game_serial += 1
         self.game_version = self.version + 1
         self._timer_key = None

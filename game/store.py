@@ -36,7 +36,7 @@ from typing import Any, Callable
 
 from game import kept
 from game.engine import GAMES
-from game.history import KeptGame, kept_game, summary
+from game.history import KeptGame, kept_game, played, summary
 from game.protocol import Stage
 from game.records import GameRecorder, RecordPlayer
 from game.seats import Seat, token_digest
@@ -153,6 +153,7 @@ class Store:
         self._written = 0  # how many of that game's actions are in the file
         self._kept_key = -1  # the game serial this store saw kept (or already kept) at its end
         self._history: dict[str, Any] | None = None
+        self._played: dict[str, frozenset[str]] | None = None
 
     # ------------------------------------------------------------ opening
 
@@ -201,6 +202,7 @@ class Store:
             raise
         self._db = db
         self._history = None
+        self._played = None
 
     def load(self, *, rng: random.Random, clock: Callable[[], float] = time.monotonic
              ) -> tuple[Session, int, float] | None:
@@ -236,6 +238,12 @@ class Store:
         if self._history is None:
             self._history = summary(self.kept)
         return self._history
+
+    def played(self) -> dict[str, frozenset[str]]:
+        """Return, per game, who finished one of the kept games (`game.history.played`)."""
+        if self._played is None:
+            self._played = played(self.kept)
+        return self._played
 
     def import_records(self, folder: Path) -> kept.Imported | None:
         """Import the record files of `folder` if this file never did (see `kept.import_records`)."""
@@ -273,6 +281,7 @@ class Store:
     def _add_kept(self, games: list[KeptGame]) -> None:
         self.kept.extend(games)
         self._history = None
+        self._played = None
 
     # ------------------------------------------------------------ saving
 
@@ -466,9 +475,10 @@ def move_aside(path: Path, why: str) -> Path:
 
 def _seat_data(seat: Seat) -> dict[str, Any]:
     digest = token_digest(seat.token) if seat.token is not None else seat.token_hash
+    seen = seat.tips_seen | ({seat.tip[0]} if seat.tip is not None else set())  # shown now: seen after a restart
     return {"name": seat.name, "colour": seat.colour, "symbol": seat.symbol, "bot": seat.bot,
             "lang": seat.lang, "last_acted": seat.last_acted, "token_sha256": digest,
-            **({"coached": True} if seat.coached else {})}
+            "tips": seat.tips, "tips_seen": sorted(seen), **({"coached": True} if seat.coached else {})}
 
 
 def _seat_from(d: dict[str, Any]) -> Seat:
@@ -479,6 +489,11 @@ def _seat_from(d: dict[str, Any]) -> Seat:
                 bot=d.get("bot"), lang=str(d.get("lang") or "en"), last_acted=int(d.get("last_acted", -1)),
                 coached=d.get("coached") is True)  # (a save from before the coach has none)
     seat.token_hash = digest
+    tips, seen = d.get("tips"), d.get("tips_seen", [])  # (saves before the tips have neither)
+    if (tips is not None and not isinstance(tips, bool)) or not isinstance(seen, list) \
+            or not all(isinstance(k, str) for k in seen):
+        raise ValueError("bad tips")
+    seat.tips, seat.tips_seen = tips, set(seen)
     return seat
 
 

@@ -324,6 +324,9 @@ class FailingStore:
     def history(self) -> dict:
         return {}
 
+    def played(self) -> dict:
+        return {}
+
 
 async def test_a_failed_save_is_logged_and_told_to_the_tv_once_and_play_goes_on(caplog):
     store = FailingStore()

@@ -11,6 +11,7 @@ import { lobbyScreen } from "./screens/lobby.js";
 import { resultsScreen } from "./screens/results.js";
 import { goneScreen } from "./screens/common.js";
 import { hintRefused, hintSaid, keepHint, onHint, withCoach } from "./coach.js";
+import { placeTip, renderTipsSwitch } from "./tips.js";
 
 const KEY = new URLSearchParams(location.search).get("k") || "";
 // localStorage is already per scheme+host+port; the host in the name keeps tokens apart when inspected.
@@ -89,6 +90,9 @@ export const app = {
   },
 
   render: () => render(),
+
+  /** Read `text` out to a screen reader (the polite live region). */
+  say: (text) => announce(text),
 };
 
 function onOpen() {
@@ -332,9 +336,10 @@ function render(force) {
   const newScreen = main.dataset.screen !== name;
   main.dataset.screen = name;
   replace(main, build());
+  if (name === "game") placeTip(main, app);
   // A new screen starts at its top: tapping Start low in the lobby must not open the game mid-hand.
   if (newScreen) window.scrollTo(0, 0);
-  if (app.showDecision && name === "game") showDecision(main);
+  if (app.showDecision && name === "game") showDecision(main, !newScreen);
   app.showDecision = false;
   if (focused) {
     // The screen is rebuilt on every change: give focus back to the same control (keyboards, screen readers).
@@ -342,21 +347,31 @@ function render(force) {
     if (again) again.focus({ preventScroll: true });
   }
   renderLangPicker();
+  renderTipsSwitch(app);
 }
 
 /**
  * Scroll so the decision that just started is seen under the sticky top bar: from the top of the screen
- * (the header says whose turn it is), further down only as far as its moves need, never past what it is about.
+ * (the header says whose turn it is), further down only as far as its moves (and, `withTip`, a tip after them)
+ * need, never past what it is about.
  */
-function showDecision(main) {
+function showDecision(main, withTip) {
   const subject = main.querySelector("[data-decision]");
   if (!subject) return;
   const moves = main.querySelector("[data-moves]") || subject;
   window.scrollTo(0, 0);
   const barBottom = $("banner").hidden ? document.querySelector(".topbar").getBoundingClientRect().bottom
     : $("banner").getBoundingClientRect().bottom;
-  const room = subject.getBoundingClientRect().top - barBottom - 8;
-  const short = moves.getBoundingClientRect().bottom + 8 - window.innerHeight;
+  let room = subject.getBoundingClientRect().top - barBottom - 8;
+  let bottom = moves.getBoundingClientRect().bottom;
+  // A tip after the moves (js/tips.js) comes up with them, as far as the moves stay in view (not on a screen
+  // just opened: that opens at its top).
+  const tip = withTip ? main.querySelector(".tip:not(.gone)") : null;
+  if (tip) {
+    room = Math.min(room, moves.getBoundingClientRect().top - barBottom - 8);
+    bottom = Math.max(bottom, tip.getBoundingClientRect().bottom);
+  }
+  const short = bottom + 8 - window.innerHeight;
   if (short > 0 && room > 0) window.scrollTo(0, Math.min(room, short));
 }
 

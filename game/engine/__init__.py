@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from game.engine.common import (
     BadAction,
@@ -47,6 +47,10 @@ def _no_time_limit(options: dict[str, Any]) -> int | None:
 
 def _no_best(record: dict[str, Any]) -> list[int | None]:
     return [None] * len(record["players"])
+
+
+def _no_tips(view: Any) -> tuple[tuple[str, dict[str, Any]], ...]:
+    return ()
 
 
 def _nothing_implied(state: Any, entry: dict[str, Any] | None) -> list[tuple[int | None, Any]]:
@@ -101,6 +105,11 @@ class GameRules:
     # record (its JSON data, `result` included; None: no score for that seat), and which way best is
     best_scores: Callable[[dict[str, Any]], list[int | None]] = _no_best
     best_lowest: bool = False
+    # the phone's tips (game/session.py): for a seat's view, the kinds of decision it faces now with
+    # their texts' params, most useful first; each kind is shown once per game, as the game's text
+    # `tip.<kind>`. Read from the seat's view only, so a tip says nothing the phone could not show.
+    tips_for: Callable[[Any], Sequence[tuple[str, dict[str, Any]]]] = _no_tips
+    tip_kinds: tuple[str, ...] = ()  # every kind `tips_for` gives (texts and the game's page list them)
     # offered in the lobby: the game has its TV scene and its phone screens (engine-only games
     # still simulate, record and replay)
     on_table: bool = True

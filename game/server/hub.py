@@ -55,6 +55,7 @@ class Hub:
         self.store = store  # the autosave (game.store), or None to keep none
         if store is not None:
             self.session.history = P.history_to_wire(store.history())  # the household's, for the lobby
+            self.session.played = store.played()  # who finished a game of each (their tips start off)
         self.port = 0  # saved with the table so a restart listens where the phones look
         self._saved: tuple[int, int] | None = None
         self._save_failing = False
@@ -202,7 +203,7 @@ class Hub:
         self._saved = mark
         self._save_failing = False
         if kept:
-            outs = session.set_history(self.store.history())
+            outs = session.set_history(self.store.history(), self.store.played())
             if outs:  # kept late (a failed save of the end): the lobby shows it in a version of its own
                 asyncio.get_running_loop().call_soon(self.dispatch, outs)
 
@@ -222,7 +223,7 @@ class Hub:
             return
         store.add_imported(done, folder)
         if done is not None and done.kept:
-            self.dispatch(self.session.set_history(store.history()))
+            self.dispatch(self.session.set_history(store.history(), store.played()))
 
     def _publish(self, message: dict[str, Any]) -> None:
         version = message["version"]

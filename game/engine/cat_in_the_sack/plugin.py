@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.cat_in_the_sack import record, rules, views
+from game.engine.cat_in_the_sack import record, rules, tips, views
 
 # The words that would betray this game's vocabulary in platform code: its cards, moves, phases, options and
 # the pieces of its views (tests/test_platform_names.py, test_tv_plugin.py and browser/test_phone_platform.py
@@ -42,5 +42,7 @@ FIELDS: dict[str, Any] = dict(
     read_result=record.read_result,
     best_scores=record.best_scores,
     fast_to_dicts=views.FIELD_TO_DICTS,
+    tips_for=tips.tips_for,
+    tip_kinds=tips.KINDS,
 )
 """Every field of this game's `GameRules` record."""

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.engine.common import BadAction, Course, Outcome, RecordEntry, is_int, record_field
-from game.engine.rat_a_tat_cat import ending, rules, views
+from game.engine.rat_a_tat_cat import ending, rules, tips, views
 from game.engine.rat_a_tat_cat.options import OPTIONS, normalize_options
 from game.engine.rat_a_tat_cat.record import RatRecorder
 from game.engine.rat_a_tat_cat.state import END_TURN, MEMORISED, Action, ActionType, Phase, State, parse_action
@@ -206,5 +206,7 @@ FIELDS: dict[str, Any] = dict(
     detail_schema=DETAIL_SCHEMA,
     best_scores=best_scores,
     best_lowest=True,
+    tips_for=tips.tips_for,
+    tip_kinds=tips.KINDS,
 )
 """Every field of this game's `GameRules` record."""
