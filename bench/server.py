@@ -844,10 +844,12 @@ def page_files(game: str | None = None, lang: str = "en") -> list[Path]:
 
 def page_bytes(game: str | None = None, lang: str = "en") -> tuple[int, int, list[str]]:
     """Return (bytes, gzipped bytes, files) of everything the phone page loads (see page_files)."""
+    from game.server.app import served_bytes  # what the server sends of each (a text table without the TV's keys)
+
     files = page_files(game, lang)
     web = ROOT / "controller_web"
-    raw = sum(f.stat().st_size for f in files)
-    packed = sum(len(gzip.compress(f.read_bytes())) for f in files)
+    raw = sum(len(served_bytes(f)) for f in files)
+    packed = sum(len(gzip.compress(served_bytes(f))) for f in files)
     return raw, packed, [str(f.relative_to(web)) for f in files]
 
 

@@ -13,7 +13,7 @@ import json
 import math
 from dataclasses import dataclass, fields, is_dataclass
 from enum import StrEnum
-from typing import Any, Callable, Mapping, Union
+from typing import Any, Mapping, Union
 
 from game.engine import GAMES, GameError, OptionSpec
 from game.locales import LANGS

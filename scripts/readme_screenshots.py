@@ -38,6 +38,9 @@ PICTURES = {
     "tv-household.png": "tv/lobby-history/rat-a-tat-cat_6p_1080p.png",  # tests/test_tv_lobby_board.py
     "tv-chart.png": "tv/cat-in-the-sack/chart_4p.png",                   # tests/test_tv_chart.py
     "phone-chart.png": "phone/chart/phone-fr-whole-game.png",            # tests/browser/test_phone_chart.py
+    "tv-howto.png": "tv/howto/cat-in-the-sack-5.png",                    # tests/test_tv_howto.py
+    "phone-tip.png": "phone/tips/cat-in-the-sack-pass-es.png",           # tests/browser/test_phone_tips.py
+    "phone-hint.png": "phone/coach/phone-hint-rat-a-tat-cat.png",        # tests/browser/test_phone_coach.py
 }
 
 

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 
 from tests.server_kit import Closed, Phone
 

@@ -558,3 +558,17 @@ async def test_text_files_are_sent_gzipped_to_a_phone_that_asks_and_plain_otherw
     assert "purr" in await fresh.text() and fresh.headers["ETag"] != packed.headers["ETag"]
     image = await client.get("/static/cat.png", headers={"Accept-Encoding": "gzip"}, auto_decompress=False)
     assert "Content-Encoding" not in image.headers and await image.read() == b"\x89PNG fake"
+
+
+async def test_a_text_table_reaches_the_phone_without_the_keys_only_the_tv_shows(aiohttp_client):
+    # the TV's captions (how-to steps, event lines) cost every phone bytes it never reads: the server leaves them out
+    from game.paths import WEB_ROOT
+
+    client = await aiohttp_client(app_for_test(web_root=WEB_ROOT))
+    for rel in ("locales/hu.json", "js/games/rat-a-tat-cat/locales/fr.json", "js/games/cat-in-the-sack/locales/en.json"):
+        on_disk = json.loads((WEB_ROOT / rel).read_text(encoding="utf-8"))
+        assert any(k.startswith("tv.") for k in on_disk), rel
+        for encoding in ("gzip", "identity"):
+            sent = await client.get(f"/static/{rel}", headers={"Accept-Encoding": encoding})
+            assert sent.status == 200 and "application/json" in sent.headers["Content-Type"]
+            assert await sent.json() == {k: v for k, v in on_disk.items() if not k.startswith("tv.")}, (rel, encoding)

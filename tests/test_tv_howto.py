@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import random
-from pathlib import Path
 
 import pygame
 import pytest
@@ -27,12 +25,12 @@ from game.tv.intents import Intent
 from game.tv.layout import LOBBY
 from game.tv.render import TextCache, wrap
 from game.tv.scenes.lobby import CAPTION_SIZE
+from tests.conftest import ARTIFACTS
 from tests.tv_fixtures import NAMES, TV_GAMES, FakeServer, table, update
 from tests.test_tv_lazy import Screen, SimClock, run_for
 
 HOWTO_GAMES = [g for g in TV_GAMES if has_how_to(g)]
-SHOTS = os.environ.get("COUCHCATS_HOWTO_SHOTS")  # a folder to keep the pictures of a few steps in (README)
-README_STEPS = {"cat-in-the-sack": (0, 4, 5), "rat-a-tat-cat": (0, 3, 5)}
+SHOTS = ARTIFACTS / "screenshots" / "tv" / "howto"  # every step of each game, for people (and the README) to look at
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -71,7 +69,7 @@ def qr_pixels(canvas: pygame.Surface) -> bytes:
 
 
 @pytest.mark.parametrize("game", HOWTO_GAMES)
-def test_the_how_to_plays_every_step_with_the_join_qr_kept_and_ends_by_itself(game: str, tmp_path: Path) -> None:
+def test_the_how_to_plays_every_step_with_the_join_qr_kept_and_ends_by_itself(game: str) -> None:
     app, _server = lobby_app(game)
     at_rest = qr_pixels(draw(app))
     app.dispatch(Intent.HOW_TO)
@@ -85,10 +83,8 @@ def test_the_how_to_plays_every_step_with_the_join_qr_kept_and_ends_by_itself(ga
         if player.at + 1 / 30 >= player.step.seconds:  # the end of a step: the picture it leaves
             canvas = draw(app)
             shown.add(player.index)
-            pygame.image.save(canvas, str(tmp_path / f"{game}-{player.index + 1}.png"))
-            if SHOTS and player.index in README_STEPS.get(game, ()):
-                Path(SHOTS).mkdir(parents=True, exist_ok=True)
-                pygame.image.save(canvas, str(Path(SHOTS) / f"tv-{game}-step{player.index + 1}.png"))
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(canvas, str(SHOTS / f"{game}-{player.index + 1}.png"))
             assert qr_pixels(canvas) == at_rest, "the join QR stays where it was, untouched"
             assert varied(canvas, LOBBY.howto_caption), "a caption is written"
             assert varied(canvas, LOBBY.howto_picture.inflate(-40, -40)), "the demo table is drawn"

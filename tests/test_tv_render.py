@@ -138,8 +138,8 @@ def test_every_text_exists_in_all_four_languages_and_renders() -> None:
         assert card_name(t, -8) and card_name(t, "big_dog") == game_table("cat-in-the-sack", lang)["card.in_text.big_dog"]
     font = pygame.font.Font(None, 40)
     for lang in LANGS:
-        for table in (platform_table(lang), game_table("cat-in-the-sack", lang)):
-            for text in table.values():
+        for texts in (platform_table(lang), game_table("cat-in-the-sack", lang)):
+            for text in texts.values():
                 assert font.size(text)[0] > 0
 
 

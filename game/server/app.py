@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import logging
 import mimetypes
 import random
@@ -140,7 +141,24 @@ async def _static(request: web.Request) -> web.StreamResponse:
         headers["Vary"] = "Accept-Encoding"
         if "gzip" in request.headers.get("Accept-Encoding", "").lower():
             return _packed(request, path, headers)
+    if _is_text_table(path):
+        return web.Response(body=served_bytes(path), headers=headers)
     return web.FileResponse(path, headers=headers)
+
+
+def _is_text_table(path: Path) -> bool:
+    return path.suffix.lower() == ".json" and path.parent.name == "locales"
+
+
+def served_bytes(path: Path) -> bytes:
+    """Return what the server sends of a file: a text table (`locales/<lang>.json`, the platform's or a
+    game's) without the keys only the TV shows (`tv.*`, which the phone never reads) and without its
+    indentation; any other file as it is."""
+    if not _is_text_table(path):
+        return path.read_bytes()
+    table = json.loads(path.read_text(encoding="utf-8"))
+    phone = {k: v for k, v in table.items() if not k.startswith("tv.")}
+    return json.dumps(phone, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 _GZ: dict[Path, tuple[float, int, str, bytes]] = {}  # path -> (mtime, size, etag, gzipped body)
@@ -152,7 +170,7 @@ def _packed(request: web.Request, path: Path, headers: dict[str, str]) -> web.Re
     stat = path.stat()
     kept = _GZ.get(path)
     if kept is None or kept[:2] != (stat.st_mtime, stat.st_size):
-        body = gzip.compress(path.read_bytes(), compresslevel=9, mtime=0)
+        body = gzip.compress(served_bytes(path), compresslevel=9, mtime=0)
         kept = (stat.st_mtime, stat.st_size, f'"gz-{stat.st_mtime_ns:x}-{stat.st_size:x}"', body)
         _GZ[path] = kept
     headers = {**headers, "ETag": kept[2]}

@@ -5,20 +5,19 @@ lights the suggested control up and says why in the player's language (axe: noth
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.browser.conftest import GAME_WEB, name_pattern
+from tests.browser.conftest import SHOTS as BROWSER_SHOTS
 from tests.browser.phones import Phone, assert_accessible, assert_touch_targets
 
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 30_000  # a safety net (a loaded machine, a search in the worker), not a speed assertion
-SHOTS = Path(os.environ.get("COACH_SHOTS", "/tmp/shots-phone/coach"))
+SHOTS = BROWSER_SHOTS / "coach"  # a coached phone with a hint in each game, its lobby
 
 
 def game_texts(game: str, lang: str) -> dict[str, str]:
@@ -102,7 +101,7 @@ def test_the_host_coaches_a_person_and_only_that_phone_gets_hints(pw_browser: An
 
 def _play_rat_turn(phone: Phone) -> None:
     """An uncoached player's quick Rat-a-Tat Cat move on whatever its screen offers."""
-    t, page = phone.t, phone.page
+    page = phone.page
     for key in ("rt.look.done", "rt.end.turn", "rt.drawn.discard"):
         if phone.button(key).count():
             phone.tap(phone.button(key))

@@ -179,7 +179,7 @@ class SackTableScene(TableScene):
                     colour_text: str, symbol: str, connected: bool, tags: tuple[tuple[str, Any], ...],
                     is_turn: bool, waiting: bool, won: int, won_cards: tuple[Any, ...], marker: bool) -> None:
         """Paint seat's bid tab (its bid, 'passed' or its choice) and then its panel joined under it."""
-        ctx, tc = self.ctx, self.ctx.tc
+        tc = self.ctx.tc
         colour = parse_colour(colour_text)
         self._paint_bid(canvas, seat, players, bid, colour)
         rect = SACK.seat(seat, players)
