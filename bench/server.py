@@ -844,7 +844,7 @@ def page_files(game: str | None = None, lang: str = "en") -> list[Path]:
 
 def page_bytes(game: str | None = None, lang: str = "en") -> tuple[int, int, list[str]]:
     """Return (bytes, gzipped bytes, files) of everything the phone page loads (see page_files)."""
-    from game.server.app import served_bytes  # what the server sends of each (a text table without the TV's keys)
+    from game.locales import served_bytes  # what the server sends of each (a text table without the TV's keys)
 
     files = page_files(game, lang)
     web = ROOT / "controller_web"

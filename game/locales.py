@@ -18,6 +18,21 @@ LANGS = ("en", "es", "fr", "hu")
 NAME = "game.name"  # a game's name, in its own table
 
 
+def is_text_table(path: Path) -> bool:
+    """Return True for a text table's file (`locales/<lang>.json`, the platform's or a game's)."""
+    return path.suffix.lower() == ".json" and path.parent.name == "locales"
+
+
+def served_bytes(path: Path) -> bytes:
+    """Return what the server sends of a file of the phone page: a text table without the keys only the
+    TV shows (`tv.*`, which no page reads) and without its indentation; any other file as it is."""
+    if not is_text_table(path):
+        return path.read_bytes()
+    table = json.loads(path.read_text(encoding="utf-8"))
+    phone = {k: v for k, v in table.items() if not k.startswith("tv.")}
+    return json.dumps(phone, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
 def platform_dir() -> Path:
     """Return the folder of the platform's tables."""
     return WEB_ROOT / "locales"

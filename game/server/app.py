@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gzip
-import json
 import logging
 import mimetypes
 import random
@@ -13,6 +12,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
+from game.locales import is_text_table, served_bytes
 from game.server.config import DEFAULT_BOT_DELAY, WEB_ROOT, ServerConfig
 from game.server.hub import Hub
 from game.server.keys import CONFIG, HUB, RULES
@@ -141,24 +141,9 @@ async def _static(request: web.Request) -> web.StreamResponse:
         headers["Vary"] = "Accept-Encoding"
         if "gzip" in request.headers.get("Accept-Encoding", "").lower():
             return _packed(request, path, headers)
-    if _is_text_table(path):
+    if is_text_table(path):
         return web.Response(body=served_bytes(path), headers=headers)
     return web.FileResponse(path, headers=headers)
-
-
-def _is_text_table(path: Path) -> bool:
-    return path.suffix.lower() == ".json" and path.parent.name == "locales"
-
-
-def served_bytes(path: Path) -> bytes:
-    """Return what the server sends of a file: a text table (`locales/<lang>.json`, the platform's or a
-    game's) without the keys only the TV shows (`tv.*`, which the phone never reads) and without its
-    indentation; any other file as it is."""
-    if not _is_text_table(path):
-        return path.read_bytes()
-    table = json.loads(path.read_text(encoding="utf-8"))
-    phone = {k: v for k, v in table.items() if not k.startswith("tv.")}
-    return json.dumps(phone, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 _GZ: dict[Path, tuple[float, int, str, bytes]] = {}  # path -> (mtime, size, etag, gzipped body)
