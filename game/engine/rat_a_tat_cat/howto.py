@@ -73,9 +73,11 @@ def script(demo: Any) -> None:
     demo.play(c, DRAW_PILE, show=False)  # a 0 for the 7, then the knock
     demo.play(c, replace(1))
     demo.play(c, KNOCK)
-    for seat in (d, a, b):  # the last turns: each draws and throws away (the last one shown)
+    for seat in (d, a):  # the last turns: each draws and throws away (the last shown), one still to come
         demo.play(seat, DRAW_PILE, show=False)
-        demo.play(seat, DISCARD, show=seat == b)
+        demo.play(seat, DISCARD, show=seat == a)
     demo.step("tv.howto.step.knock", 9.0)
+    demo.play(b, DRAW_PILE, show=False)  # the very last turn: then every line turns up, c's Swap replaced
+    demo.play(b, DISCARD)
     demo.step("tv.howto.step.powers", 7.0)
     demo.step("tv.howto.step.lowest", 8.0, results=True)
