@@ -256,3 +256,29 @@ def test_a_game_whose_hard_bot_cannot_coach_offers_no_coach(monkeypatch) -> None
     assert _game_entry(GAMES[SACK])["coach"] is False  # the lobbies offer no coach switch
     out = s.host_command(P.parse_host({"cmd": "set_coach", "seat": 0, "on": True}), by=s.seats[0], conn=0)
     assert out[0].message["key"] == "no_coach"
+
+
+async def test_a_phone_that_floods_the_coach_keeps_one_hint_in_the_worker(aiohttp_client, monkeypatch):
+    # the bots think in the same worker: a phone sending hint after hint must not queue seconds of thought
+    client = await aiohttp_client(app_for_test())
+    wire = Wire()
+    (ana, bea, cy), _watcher, _tv = await coached_table(client, wire)
+    hub = hub_of(client)
+    asked: list[int] = []
+    think = hub.bots.thinker.hint
+
+    async def counted(key: Any, view: Any) -> Any:
+        asked.append(view.seat)
+        return await think(key, view)
+
+    monkeypatch.setattr(hub.bots.thinker, "hint", counted)
+    await ana.host("start")
+    u = await bea.until_update(lambda u: u["stage"] == "playing" and bea.seat in u["acting"])
+    for _ in range(30):
+        await bea.send({"type": "hint", "version": u["version"]})
+    answer = await bea.until(lambda m: m["type"] == "hint", timeout=20)
+    assert answer["version"] == u["version"]
+    await asyncio.sleep(0.5)
+    assert asked == [bea.seat], "one hint thought for thirty asks of the same decision"
+    assert len([m for m in bea.frames if m["type"] == "hint"]) == 1
+    assert hub.bots.hints_dropped == 29

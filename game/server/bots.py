@@ -58,6 +58,7 @@ class BotDriver:
         self._behind: dict[BrainKey, list[tuple[Any, list[dict[str, Any]]]]] = {}
         self._catching: dict[BrainKey, asyncio.Task[None]] = {}
         self._hints: set[asyncio.Task[None]] = set()
+        self._thinking_hint: dict[int, HintAsk | None] = {}  # seat -> the ask waiting behind its hint in thought
         self.hints_dropped = 0  # hints that went stale before they were thought (the seat's decision moved on)
         hub.session.change_listeners.append(self._observe)
 
@@ -305,10 +306,35 @@ class BotDriver:
 
     def hint(self, ask: HintAsk) -> None:
         """Think a coached seat's hint in the worker; its answer goes to that seat's phone alone, and only
-        while the seat's decision is still the one it asked about (else it is dropped)."""
-        task = asyncio.get_running_loop().create_task(self._hint(ask))
+        while the seat's decision is still the one it asked about (else it is dropped).
+
+        One hint a seat is thought at a time: an ask that comes meanwhile waits, and a later one takes its
+        place (the one dropped counts in `hints_dropped`), so a phone that floods the server keeps at most
+        one hint in the worker, and the bots' moves never queue behind its asks.
+        """
+        if ask.seat in self._thinking_hint:
+            if self._thinking_hint[ask.seat] is not None:
+                self.hints_dropped += 1
+            self._thinking_hint[ask.seat] = ask
+            return
+        self._thinking_hint[ask.seat] = None
+        task = asyncio.get_running_loop().create_task(self._hints_of(ask))
         self._hints.add(task)
         task.add_done_callback(self._hints.discard)
+
+    async def _hints_of(self, ask: HintAsk) -> None:
+        """Think `ask`, then the ask that waited behind it, if any, until none waits."""
+        seat = ask.seat
+        try:
+            next_ask: HintAsk | None = ask
+            while next_ask is not None:
+                await self._hint(next_ask)
+                done, (next_ask, self._thinking_hint[seat]) = next_ask, (self._thinking_hint.get(seat), None)
+                if next_ask is not None and next_ask.version == done.version and next_ask.serial == done.serial:
+                    self.hints_dropped += 1  # the same question again: answered already
+                    next_ask = None
+        finally:
+            self._thinking_hint.pop(seat, None)
 
     async def _hint(self, ask: HintAsk) -> None:
         session = self.hub.session
