@@ -658,7 +658,10 @@ class Session:
             raise GameError("not_coached", "The coach is not on for your seat.")
         if self.stage is not Stage.PLAYING or self.state is None:
             raise GameError("not_playing", "No game is running.")
-        if cmd.version > self.version or cmd.version <= max(self.seats[seat].last_acted, self.game_version - 1):
+        if cmd.version > self.version:  # a version the table never had: bad input, said, with the fresh update
+            return [*self._error(conn, GameError("stale_version", "The table changed: look again.")),
+                    Out(conn, self._update_for(self.seats[seat], []))]
+        if cmd.version <= max(self.seats[seat].last_acted, self.game_version - 1):
             return []  # asked about a decision the seat no longer has: a newer update is on its way
         legal = tuple(self.rules.legal_actions(self.state, seat))
         if seat not in self.rules.to_act(self.state) or not legal:

@@ -282,3 +282,16 @@ async def test_a_phone_that_floods_the_coach_keeps_one_hint_in_the_worker(aiohtt
     assert asked == [bea.seat], "one hint thought for thirty asks of the same decision"
     assert len([m for m in bea.frames if m["type"] == "hint"]) == 1
     assert hub.bots.hints_dropped == 29
+
+
+async def test_a_hint_for_a_version_the_table_never_had_is_refused_with_the_fresh_update(aiohttp_client):
+    client = await aiohttp_client(app_for_test())
+    (ana, bea, cy), _watcher, _tv = await coached_table(client, Wire())
+    await ana.host("start")
+    u = await bea.until_update(lambda u: u["stage"] == "playing" and bea.seat in u["acting"])
+    await bea.send({"type": "hint", "version": u["version"] + 50})
+    refused = await bea.until(lambda m: m["type"] in ("hint", "error"))
+    assert refused["type"] == "error" and refused["key"] == "stale_version"
+    assert bea.version == hub_of(client).session.version, "the phone holds the table's latest update"
+    await asyncio.sleep(0.3)
+    assert not [m for m in bea.frames if m["type"] == "hint"]
