@@ -72,6 +72,10 @@ def _whole_game(game_id: str, players: int, seed: int, make: Any) -> Counter[str
         rules.check(state, seat, action)  # raises for a move the seat may not make
         assert action in rules.legal_actions(state, seat)
         assert reason in texts, reason  # its words are the game's own
+        if getattr(action, "source", None) is not None:  # a draw: the reason speaks of the source it lights up
+            took = action.source.value == "discard"
+            assert reason in (("hint.take", "hint.take_plain") if took else ("hint.draw", "hint.draw_not_top")), \
+                (action, reason)
         assert all(type(v) in (int, str, bool) for v in params.values()), params
         reasons[reason] += 1
         events = rules.apply(state, seat, action)

@@ -546,10 +546,11 @@ class StrongBot:
             return action, "hint.look", {}
         if kind is ActionType.DRAW:
             top = None if view.discard_top is None else parse_card(view.discard_top)
-            if action.source is Source.DISCARD and type(top) is int:
-                gain = round(max(worth(c) for c in line) - top)
+            if action.source is Source.DISCARD:  # the reason speaks of the move it lights up: the discard
+                gain = round(max(worth(c) for c in line) - top) if type(top) is int else 0
                 if gain >= 1:
                     return action, "hint.take", {"card": top, "gain": gain}
+                return action, "hint.take_plain", {"card": card_to_json(top)}
             if view.legal.draw_discard and top is not None:
                 return action, "hint.draw_not_top", {"card": card_to_json(top)}
             return action, "hint.draw", {}
