@@ -73,18 +73,22 @@ export function hintSaid(app) {
   return hint ? `${t("coach.title")}: ${reasonText(app, hint.reason)}` : "";
 }
 
-/** Return the coach's panel for the game screen (my decisions only), or null. */
+/**
+ * Return the coach's panel for a coached seat's game screen, or null. It stays for the whole game, its height
+ * kept (css/app.css), so no control below it moves when a decision starts or the coach speaks; its button
+ * asks only during my decisions.
+ */
 export function coachPanel(app) {
   const u = app.update;
-  if (!coached(app) || !u || u.stage !== "playing" || !app.decision) return null;
+  if (!coached(app) || !u || u.stage !== "playing") return null;
   const coach = app.coach;
-  const hint = coach.key === app.decision ? coach.hint : null;
-  const text = hint ? reasonText(app, hint.reason) : coach.asked ? t("coach.thinking") : t("coach.idle");
+  const hint = app.decision && coach.key === app.decision ? coach.hint : null;
+  const text = hint ? reasonText(app, hint.reason) : coach.asked && app.decision ? t("coach.thinking") : t("coach.idle");
   return el("section", { class: `panel coach-panel${hint ? " has-hint" : ""}`, "aria-labelledby": "coach-h" }, [
     el("h2", { id: "coach-h", class: "sr-only", text: t("coach.title") }),
     el("button", {
       type: "button", class: "btn coach-btn", text: t("coach.hint"), title: t("coach.ask"),
-      disabled: coach.asked || app.ui.pending, "aria-describedby": "coach-says", onclick: () => askHint(app),
+      disabled: !app.decision || coach.asked || app.ui.pending, "aria-describedby": "coach-says", onclick: () => askHint(app),
     }),
     el("p", { id: "coach-says", class: "coach-says", "aria-live": "polite", text }),
   ]);

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import GAME_WEB, name_pattern
 from tests.browser.conftest import SHOTS as BROWSER_SHOTS
@@ -80,7 +81,10 @@ def test_the_host_coaches_a_person_and_only_that_phone_gets_hints(pw_browser: An
         ana.page.get_by_role("heading", name=ana.t["choose.title"]).wait_for()
         assert hint_button(ana).count() == 0  # only the coached seat has the button
         assert bea.page.locator(".coach-says").inner_text() == bea.t["coach.idle"]
+        cards = bea.page.get_by_role("group", name=bea.t["choose.title"])
+        before = cards.bounding_box()
         said = ask(bea, "cat-in-the-sack")
+        assert cards.bounding_box() == before, "the coach's words moved the cards under her finger"
         lit = bea.page.locator(".hinted")
         assert lit.first.get_attribute("data-hint").startswith("card:")  # the card the coach would lay
         assert said.startswith("Pon el")
@@ -92,7 +96,9 @@ def test_the_host_coaches_a_person_and_only_that_phone_gets_hints(pw_browser: An
         confirm = bea.page.locator('.hinted[data-hint^="confirm:"]')
         confirm.wait_for()
         confirm.click()
-        bea.page.locator(".coach-panel").wait_for(state="detached")  # her decision is made: no Hint until the next
+        # her decision is made: no Hint until the next, and the panel keeps its place (nothing below it moves)
+        expect(hint_button(bea)).to_be_disabled()
+        assert bea.page.locator(".coach-says").inner_text() == bea.t["coach.idle"]
         assert not bea.errors and not ana.errors, bea.errors + ana.errors
     finally:
         bea.close()
