@@ -60,10 +60,10 @@ class HintAsk:
     """A coached seat's phone asked for a hint: for the server's coach to think on (game.server.bots).
 
     `version`: the version the phone looked at; `legal`: the seat's moves when it asked. The answer
-    is sent only while the seat's decision is still that one (`Session.hint_answer`).
+    is sent only while the seat's decision is still that one (`Session.hint_answer`), to the seat's
+    phone as it is connected then.
     """
 
-    conn: int
     seat: int
     version: int
     serial: int
@@ -666,7 +666,7 @@ class Session:
         legal = tuple(self.rules.legal_actions(self.state, seat))
         if seat not in self.rules.to_act(self.state) or not legal:
             raise GameError("hint_not_now", "A hint comes when you have a move to make.")
-        return [HintAsk(conn, seat, cmd.version, self.game_serial, legal)]
+        return [HintAsk(seat, cmd.version, self.game_serial, legal)]
 
     def hint_current(self, ask: HintAsk) -> bool:
         """Return True while the seat's decision is still the one it asked about (same game, the seat
