@@ -191,8 +191,8 @@ class StrongBot:
             return action, "hint.lay", {"card": action.to_dict()["card"]}
         if action.type is ActionType.BUY:
             return action, "hint.buy", {"worth": worth, "price": legal.buy_price}
-        if action.type is ActionType.BID:
-            return action, "hint.bid", {"worth": worth, "total": action.total}
+        if action.type is ActionType.BID:  # above its worth: to stay in, since a later pass pays more
+            return action, "hint.bid" if action.total <= worth else "hint.bid_stay", {"worth": worth, "total": action.total}
         if view.phase == str(Phase.OFFER):
             return action, "hint.refuse", {"worth": worth}
         if legal.pass_takes:
