@@ -104,6 +104,10 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
     "hint.py": [([], [rf"^{game}: \d+ hints \(\d+ seats, 1 coached, \d+ game\(s\) finished\), \d+ dropped or missing$"
                       for game in ("cat-in-the-sack", "rat-a-tat-cat")]
                  + [r"^  hint sent → answer: p50 [\d.]+ ms  p95 [\d.]+ ms  max [\d.]+ ms  \(goal p95 <= 300 ms\); the game's first: [\d.]+ ms$"])],
+    "howto.py": [([], [rf"^{game}: \d+ steps, [\d.]+ s, \d+ frames; machine load [\d.]+$" for game in ("cat-in-the-sack", "rat-a-tat-cat")]
+                  + [r"^  build \(the demo game replayed into steps\): median [\d.]+ ms, max [\d.]+ ms$",
+                     rf"^  frame work \(tick \+ draw, 1920x1080\): p50 [\d.]+ ms  p99 [\d.]+ ms  max [\d.]+ ms",
+                     r"^  at 60 fps: [\d.]+ % of one core while it plays"])],
     "idle.py": [([], [r"^main.py from \S+: 2 process\(es\)$",
                       r"^idle lobby, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, 'total': [\d.]+\}$",
                       r"^table waiting for a human, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, "
