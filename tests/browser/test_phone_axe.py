@@ -33,8 +33,13 @@ def _passing_turn(phone: Phone, audited: set[str]) -> bool:
         if "choose" not in audited:
             # Each card is called what it shows (WCAG 2.5.3): its name is its drawn words, in their order (the
             # screen-reader twin of a caption drawn in capitals is not drawn: it is the name's source).
-            shown = [" ".join(cards.nth(i).evaluate(DRAWN_WORDS).split()).lower() for i in range(cards.count())]
-            assert [name.lower() for name in phone.card_buttons()] == shown
+            for _ in range(5):  # (an update may draw the hand again between the two reads: read both again)
+                shown = [" ".join(cards.nth(i).evaluate(DRAWN_WORDS).split()).lower() for i in range(cards.count())]
+                names = [name.lower() for name in phone.card_buttons()]
+                if names == shown:
+                    break
+                page.wait_for_timeout(100)
+            assert names == shown
             phone.tap(cards)  # a card chosen, so the Confirm button is enabled and named after it
             assert_accessible(page, f"{phone.name}: choose")
             audited.add("choose")
