@@ -238,12 +238,12 @@ class LobbyScene(Scene):
             canvas.blit(self._emblem, self._emblem.get_rect(midleft=(LOBBY.title.left, LOBBY.title.centery)))
         shadow_text(tc, canvas, t("app.title"), layout.TEXT_TITLE, GOLD,
                     midleft=(LOBBY.title.left + 84, LOBBY.title.centery))
-        if ctx.demo:
-            tc.blit(canvas, t("tv.demo"), layout.TEXT_BODY, WARN, midright=(LOBBY.title.right, LOBBY.title.centery))
         self._draw_join(canvas)
-        if self.playing_howto:
+        if self.playing_howto:  # (its players line takes the title line's right: the demo's note waits)
             self._draw_howto(canvas)
             return
+        if ctx.demo:
+            tc.blit(canvas, t("tv.demo"), layout.TEXT_BODY, WARN, midright=(LOBBY.title.right, LOBBY.title.centery))
         board = self.board()
         self._draw_players(canvas, beside_board=board is not None)
         if board is not None:
