@@ -81,10 +81,11 @@ def test_the_host_coaches_a_person_and_only_that_phone_gets_hints(pw_browser: An
         ana.page.get_by_role("heading", name=ana.t["choose.title"]).wait_for()
         assert hint_button(ana).count() == 0  # only the coached seat has the button
         assert bea.page.locator(".coach-says").inner_text() == bea.t["coach.idle"]
-        cards = bea.page.get_by_role("group", name=bea.t["choose.title"])
-        before = cards.bounding_box()
+        panel = bea.page.locator(".coach-panel")
+        before = panel.bounding_box()
         said = ask(bea, "cat-in-the-sack")
-        assert cards.bounding_box() == before, "the coach's words moved the cards under her finger"
+        after = panel.bounding_box()  # (the status line above may change as the bots choose: not the coach's)
+        assert after["height"] == before["height"], "the coach's words moved the cards under her finger"
         lit = bea.page.locator(".hinted")
         assert lit.first.get_attribute("data-hint").startswith("card:")  # the card the coach would lay
         assert said.startswith("Pon el")
