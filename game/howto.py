@@ -24,10 +24,9 @@ from typing import Any, Callable
 
 from game import protocol as P
 from game.engine import GAMES
+from game.seats import PALETTE, SYMBOLS  # the seats' colours and symbols, as a real table deals them
 
 DEMO_NAMES = ("Mia", "Leo", "Zoé", "Sam", "Ivy", "Kai")  # made up: the demo table is nobody's
-DEMO_COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00")
-DEMO_SYMBOLS = ("triangle", "circle", "square", "diamond", "star", "cross")
 MAX_SECONDS = 60.0  # a how-to never runs longer
 MIN_STEPS, MAX_STEPS = 6, 9
 STEP_SECONDS = 7.0
@@ -135,7 +134,7 @@ def demo_table_part(game_id: str, players: int, options: dict[str, Any]) -> dict
     """Return the `table` part of the demo's updates: the game, made-up players, no join code."""
     return {"game": game_id, "options": dict(options), "games": [], "table_options": [], "join_code": "",
             "host_seat": None, "watchers": 0, "waiting": [],
-            "seats": [{"seat": i, "name": DEMO_NAMES[i], "colour": DEMO_COLOURS[i], "symbol": DEMO_SYMBOLS[i],
+            "seats": [{"seat": i, "name": DEMO_NAMES[i], "colour": PALETTE[i], "symbol": SYMBOLS[i],
                        "bot": None, "level": None, "connected": True, "host": False} for i in range(players)]}
 
 

@@ -81,7 +81,7 @@ class ProtocolError(GameError):
 
 
 GAME_KEY_SEPARATOR = "."
-"""Between a game's id and its engine's own key in a wire error key: `cat-in-the-sack.card_not_in_hand`."""
+"""Between a game's id and its engine's own key in a wire error key: `some-game.not_your_turn`."""
 
 
 def game_error(game_id: str, err: GameError) -> GameError:

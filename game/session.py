@@ -258,7 +258,7 @@ class Session:
             "options": dict(self.options),
             "join_code": self.join_code,
             "host_seat": self.host_seat,
-            "watchers": sum(1 for c in self.public_conns() if self._conns[c] not in self.pending),
+            "watchers": len(self.public_conns()) - sum(s.conn is not None for s in self.pending),  # not who waits
             "waiting": [s.name for s in self.pending if s.conn is not None],
             "seats": [{"seat": i, "name": s.name, "colour": s.colour, "symbol": s.symbol,
                        "bot": s.bot, "level": level_of(self.game_id, s.bot),
