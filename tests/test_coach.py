@@ -251,7 +251,7 @@ def test_a_game_whose_hard_bot_cannot_coach_offers_no_coach(monkeypatch) -> None
     monkeypatch.delitem(LEVEL_KINDS[SACK], "hard")  # as the third game: no hard bot
     assert not s.coached(1)
     from game.engine import GAMES
-    from game.session import _game_entry
+    from game.table.updates import _game_entry
 
     assert _game_entry(GAMES[SACK])["coach"] is False  # the lobbies offer no coach switch
     out = s.host_command(P.parse_host({"cmd": "set_coach", "seat": 0, "on": True}), by=s.seats[0], conn=0)

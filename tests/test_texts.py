@@ -18,7 +18,7 @@ import pytest
 
 from game.engine import GAMES
 from game.locales import LANGS, game_names, game_table, platform_table, shadowing_keys
-from game.session import _game_entry
+from game.table.updates import _game_entry
 from game.tv import i18n, layout
 from game.tv.app import TvApp
 from game.tv.i18n import Texts

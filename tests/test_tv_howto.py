@@ -223,7 +223,8 @@ def test_a_game_without_a_how_to_shows_none_says_so_and_offers_no_button(monkeyp
     app, _server = lobby_app(game)
     app.dispatch(Intent.HOW_TO)
     assert not app.lobby.playing_howto and app.ctx.toast_text == app.ctx.texts("tv.howto.none")
-    monkeypatch.setattr("game.session.has_how_to", lambda g: False)
+    monkeypatch.setattr("game.table.lobby.has_how_to", lambda g: False)
+    monkeypatch.setattr("game.table.updates.has_how_to", lambda g: False)
     s = Session("HOWTO1", random.Random(1), game=game)
     s.handle(1, P.Join("Ana"))
     assert not any(g["how_to"] for g in s.public_update()["table"]["games"]), "the phone gets no button"

@@ -121,16 +121,16 @@ def test_the_lobby_hides_an_option_until_the_one_it_depends_on_has_its_value(
         pw_browser: Any, monkeypatch: pytest.MonkeyPatch, server: Any) -> None:
     pw, browser = pw_browser
     # A made-up option of Cat in the Sack that only matters with open piles (shown_when).
-    from game import session
+    from game.table import updates
 
-    real_entry = session._game_entry
+    real_entry = updates._game_entry
 
     def entry(rules: Any) -> dict[str, Any]:
         out = real_entry(rules)
         extra = OptionSpec("pile_order", "choice", "won", choices=("won", "value"), shown_when=("open_piles", True))
         return {**out, "options": out["options"] + [extra.to_dict()]}
 
-    monkeypatch.setattr(session, "_game_entry", entry)
+    monkeypatch.setattr(updates, "_game_entry", entry)
     ana = Phone(pw, browser, "Pixel 7", "en-GB", "en", "Ana")
     try:
         ana.join(server.join_url)
