@@ -30,6 +30,22 @@ NAMES = ("Ana", "Bea", "Cy")  # three people: enough for every game; Bea's seat 
 SEAT = 1
 SEED = 4242  # the seed every bot brain of these tests is made with (a bot "of the same seed")
 LEVELS = [(game, level) for game in GAMES for level in ("easy", "normal", "hard") if kind_for(game, level)]
+# Where a seat is handed over: just after the start, halfway through the game, two changes before its end (the
+# game's length with the same seeded changes, `length`), so a short game is taken over mid-game too. Each point's
+# changes come from a seeded stream of their own (the seed).
+POINTS = {"early": 3, "halfway": 17, "late": 30}
+
+
+def remembering_level(game: str, order: tuple[str, ...]) -> str | None:
+    """Return the first level of `order` whose bot remembers (is fed its seat's stream), or None."""
+    return next((lv for lv in order if (k := kind_for(game, lv)) is not None and remembers(game, k)), None)
+
+
+# A resumed table's bot is rebuilt from its seat's stream: games with a bot that remembers (easy where it does, else
+# hard, else normal). A game whose bots all read their view alone has nothing to rebuild and is not among them.
+RESUMED = [(game, level) for game in GAMES if (level := remembering_level(game, ("easy", "hard", "normal")))]
+# The stream a bot is fed, as the worker keeps it: games with a bot that remembers (their hard one where it does).
+FED = [(game, level) for game in GAMES if (level := remembering_level(game, ("hard", "normal", "easy")))]
 
 
 class Clock:
@@ -113,21 +129,54 @@ def play(table: Table, clock: Clock, rng: random.Random, changes: int, store: An
     session = table.session
     for n in range(changes):
         assert session.stage is Stage.PLAYING, "the game ended before the seat was handed over"
-        if n % 7 == 5:
-            clock.now += 31
-            assert session.expire_timer()
-        else:
-            seat = rng.choice(sorted(session.rules.to_act(session.state)))
-            kind = session.seats[seat].bot
-            if kind is not None and (session.game_serial, seat, kind) in table.bots._brains:
-                before = len(session.log)
-                table.bots._act(seat)  # what the bot's scheduled move does once its delay is over
-                assert len(session.log) > before
-            else:  # a person's move (or a searching bot's, made here: the stream is the same)
-                action = rng.choice(session.rules.legal_actions(session.state, seat))
-                assert session.submit(seat, session.version, action)
+        change(table, clock, rng, n)
         if store is not None:
             store.save(session, 0)
+
+
+def change(table: Table, clock: Clock, rng: random.Random, n: int) -> None:
+    """Make the `n`th change of `play`."""
+    session = table.session
+    if n % 7 == 5:
+        clock.now += 31
+        assert session.expire_timer()
+    else:
+        seat = rng.choice(sorted(session.rules.to_act(session.state)))
+        kind = session.seats[seat].bot
+        if kind is not None and (session.game_serial, seat, kind) in table.bots._brains:
+            before = len(session.log)
+            table.bots._act(seat)  # what the bot's scheduled move does once its delay is over
+            assert len(session.log) > before
+        else:  # a person's move (or a searching bot's, made here: the stream is the same)
+            action = rng.choice(session.rules.legal_actions(session.state, seat))
+            assert session.submit(seat, session.version, action)
+
+
+def length(game: str, seed: int) -> int:
+    """Return how many changes `play` with `random.Random(seed)` makes on a fresh table of three people before the
+    game ends (no bot seat: the same changes a test makes before it hands a seat over)."""
+    clock = Clock()
+    table = Table(seated(game, clock)[0])
+    session, rng, n = table.session, random.Random(seed), 0
+    try:
+        session.host_command(P.Host(P.HostCmd.START))
+        while session.stage is Stage.PLAYING:
+            change(table, clock, rng, n)
+            n += 1
+    finally:
+        table.bots.thinker.close()
+    return n
+
+
+def take_over_at(game: str, point: str) -> int:
+    """Return after how many changes (seeded by the point) the seat is handed over at `point` of the game."""
+    seed = POINTS[point]
+    if point == "early":
+        return seed
+    total = length(game, seed)
+    at = total // 2 if point == "halfway" else total - 2
+    assert 3 < at < total, f"{game} lasts only {total} changes"
+    return at
 
 
 def hand_over(session: Session, level: str) -> None:
@@ -156,16 +205,17 @@ def fed_to_worker(table: Table, key: Any) -> list[tuple[Any, list[dict[str, Any]
     return [pickle.loads(seen) for seen in table.bots.thinker._seen[key]]
 
 
-@pytest.mark.parametrize("changes", [3, 17, 30])
+@pytest.mark.parametrize("point", list(POINTS))
 @pytest.mark.parametrize("game,level", LEVELS)
-def test_a_bot_taking_over_mid_game_knows_what_one_that_sat_there_from_the_start_knows(game, level, changes, same_seed):
+def test_a_bot_taking_over_mid_game_knows_what_one_that_sat_there_from_the_start_knows(game, level, point, same_seed):
+    changes = take_over_at(game, point)
     clock = Clock()
     session, _ = seated(game, clock)
     table = Table(session)
     stream = Stream(session, SEAT)
     try:
         session.host_command(P.Host(P.HostCmd.START))
-        play(table, clock, random.Random(changes), changes)
+        play(table, clock, random.Random(POINTS[point]), changes)
         asked: list[Any] = []
         replay = session.seat_stream
         session.seat_stream = lambda *a, **kw: asked.append(a) or replay(*a, **kw)  # type: ignore[method-assign]
@@ -218,12 +268,11 @@ def test_a_seat_handed_to_a_bot_again_after_its_player_came_back_is_taught_the_g
     assert mind(first) != mind(twin)  # (what the first one knew is out of date)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_a_resumed_tables_bot_knows_what_it_knew_before_the_save(game, tmp_path, same_seed):
+@pytest.mark.parametrize("game,level", RESUMED)
+def test_a_resumed_tables_bot_knows_what_it_knew_before_the_save(game, level, tmp_path, same_seed):
     # Bea's seat goes to a bot mid-game; the bot plays on, the table is saved after every change
     # and then rebuilt from its save (another process, as after kill -9): the rebuilt table's
     # bot knows what the first one knew, and what a bot there from the start would
-    level = "easy" if remembers(game, kind_for(game, "easy")) else "hard"
     clock = Clock()
     session, tokens = seated(game, clock)
     opened = open_store(tmp_path, import_records=False)
@@ -350,11 +399,9 @@ async def test_a_long_catching_up_is_done_in_slices_and_the_bot_waits_for_it(mon
     assert not table.bots._behind and not table.bots._catching
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-async def test_the_stream_a_bot_is_fed_is_what_the_seats_phone_got_on_the_wire(game, aiohttp_client):
-    # three phones play; Bea's leaves and a hard bot (its brain in the worker, which keeps what it
-    # was fed) takes her seat: it was fed her phone's frames, change by change, and nothing more
-    client = await aiohttp_client(app_for_test(bot_delay=30.0, bot_jitter=0.0))
+async def phones_play_until_bea_leaves(client: Any, game: str) -> tuple[Any, list[Any], list[dict[str, Any]]]:
+    """Three phones play `game` (random legal moves, up to 24, never the one that would end it); Bea's phone
+    leaves. Return the hub, the phones and the updates of the game Bea's phone got."""
     hub = hub_of(client)
     wire = Wire()
     phones = await seat_phones(client, list(NAMES), wire)
@@ -366,10 +413,12 @@ async def test_the_stream_a_bot_is_fed_is_what_the_seats_phone_got_on_the_wire(g
     await ana.until_update(lambda u: u["stage"] == "playing")
     rng = random.Random(2)
     for _ in range(24):
-        if session.stage is not Stage.PLAYING:
-            break
         seat = rng.choice(sorted(session.rules.to_act(session.state)))
         action = rng.choice(session.rules.legal_actions(session.state, seat))
+        after = copy.deepcopy(session.state)
+        session.rules.apply(after, seat, action)
+        if session.rules.outcome(after) is not None:
+            break  # (a short game: the seat is handed over before its last move)
         version = session.version
         await phones[seat].act(action.to_dict(), version)
         for p in phones:
@@ -378,12 +427,11 @@ async def test_the_stream_a_bot_is_fed_is_what_the_seats_phone_got_on_the_wire(g
     got = [m for m in bea.frames if m["type"] == "update" and m["stage"] != "lobby"]
     await bea.close()
     await ana.until_update(lambda u: not u["table"]["seats"][SEAT]["connected"])
-    await ana.host("seat_to_bot", seat=SEAT, level="hard")
-    await ana.until_update(lambda u: u["table"]["seats"][SEAT]["bot"] is not None)
-    key = (session.game_serial, SEAT, session.seats[SEAT].bot)
-    await caught_up(hub)  # type: ignore[arg-type]
+    return hub, phones, got
 
-    stream = list(session.seat_stream(SEAT))
+
+def same_as_on_the_wire(game: str, stream: list[Any], got: list[dict[str, Any]]) -> None:
+    """Assert that every change of a seat's stream is an update its phone got, view and events alike."""
     assert len(stream) > 10
     by_version = {seen.version + 1: seen for seen in stream}  # an update carries the version after its change
     assert set(by_version) <= {u["version"] for u in got}, "a change in the stream never reached the phone"
@@ -396,8 +444,41 @@ async def test_the_stream_a_bot_is_fed_is_what_the_seats_phone_got_on_the_wire(g
         assert P.view_to_wire(game, seen.view, seat_view=True) == update["view"]
         assert seen.events == update["events"]
         last = update["view"]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_a_seats_stream_is_what_its_phone_got_on_the_wire(game, aiohttp_client):
+    # three phones play; Bea's leaves: what her seat would teach a bot that takes it over (the test below, for
+    # the games with a bot that remembers) is her phone's frames, change by change, and nothing more
+    client = await aiohttp_client(app_for_test(bot_delay=30.0, bot_jitter=0.0))
+    hub, phones, got = await phones_play_until_bea_leaves(client, game)
+    same_as_on_the_wire(game, list(hub.session.seat_stream(SEAT)), got)
+    for p in (phones[0], phones[2]):
+        await p.close()
+
+
+@pytest.mark.parametrize("game,level", FED)
+async def test_the_stream_a_bot_is_fed_is_what_the_seats_phone_got_on_the_wire(game, level, aiohttp_client):
+    # three phones play; Bea's leaves and a bot that remembers (its brain in the worker, which keeps what it
+    # was fed) takes her seat: it was fed her phone's frames, change by change, and nothing more
+    client = await aiohttp_client(app_for_test(bot_delay=30.0, bot_jitter=0.0, think_apart="all"))
+    hub, phones, got = await phones_play_until_bea_leaves(client, game)
+    session = hub.session
+    await phones[0].host("seat_to_bot", seat=SEAT, level=level)
+    await phones[0].until_update(lambda u: u["table"]["seats"][SEAT]["bot"] is not None)
+    key = (session.game_serial, SEAT, session.seats[SEAT].bot)
+    await caught_up(hub)  # type: ignore[arg-type]
+
+    stream = list(session.seat_stream(SEAT))
+    same_as_on_the_wire(game, stream, got)
     fed = [(view, events) for view, events in (pickle.loads(b) for b in hub.bots.thinker._seen[key])]
     assert fed[:-1] == [(seen.view, seen.events) for seen in stream]
     assert fed[-1] == (session.seat_view(SEAT), [])  # the take-over itself: it moved no card
     for p in (phones[0], phones[2]):
         await p.close()
+
+
+def test_the_shipped_games_bots_that_remember_are_the_ones_checked():
+    # (a game whose bots all read only their view is left out of RESUMED and FED: nothing is fed to check)
+    assert dict(RESUMED) | {"cat-in-the-sack": "hard", "rat-a-tat-cat": "easy"} == dict(RESUMED)
+    assert dict(FED) | {"cat-in-the-sack": "hard", "rat-a-tat-cat": "hard"} == dict(FED)
