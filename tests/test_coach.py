@@ -14,6 +14,7 @@ from contextlib import closing
 from typing import Any
 
 from game import protocol as P
+from game.bots import coach_kind
 from game.history import KeptGame, KeptSeat, leaders, recent
 import pytest
 
@@ -53,7 +54,9 @@ async def test_the_host_turns_the_coach_on_for_a_person_and_everyone_sees_it(aio
     phones, watcher, _tv = await coached_table(client, wire)
     lobby = await watcher.until_update(lambda u: u["table"]["seats"][1]["coached"])
     assert [s["coached"] for s in lobby["table"]["seats"]] == [False, True, False]  # public: a badge for all
-    assert all(g["coach"] for g in lobby["table"]["games"])  # both games' hard bots can coach
+    offered = {g["id"]: g["coach"] for g in lobby["table"]["games"]}
+    assert offered == {g: coach_kind(g) is not None for g in offered}  # a game offers it if its hard bot coaches
+    assert offered[SACK] and offered[RAT]  # (both shipped games' hard bots can; a game without a hard bot cannot)
     await phones[0].host("add_bot")
     await phones[0].until_update(lambda u: len(u["table"]["seats"]) == 4)
     await phones[0].host("set_coach", seat=3, on=True)
