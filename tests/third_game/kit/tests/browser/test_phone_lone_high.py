@@ -35,11 +35,11 @@ def test_the_host_picks_lone_high_and_plays_it_to_the_end_against_bots(pw_browse
         page.wait_for_function("() => ![...document.querySelectorAll('button')].find("
                                "(b) => b.textContent.trim() === %r).disabled" % t["host.start"])
         start.click()
-        for round_no in range(1, 5):
-            page.get_by_text(t["lh.round"].format(n=round_no, of=4), exact=True).wait_for()
+        for round_no in range(1, 9):
+            page.get_by_text(t["lh.round"].format(n=round_no, of=8), exact=True).wait_for()
             cards = page.get_by_role("button", name=re.compile("^" + re.escape(t["lh.pick.card"]).replace(r"\{card\}", r"\d") + "$"))
             cards.first.wait_for()
-            assert cards.count() == 7 - round_no, "one card fewer each round"
+            assert cards.count() == 9 - round_no, "one card fewer each round"
             if round_no == 1:
                 assert_accessible(page, "lone high: pick a card")
             names = cards.all_inner_texts()

@@ -1,4 +1,4 @@
-"""Lone High's rules: 3 to 6 players each hold the cards 1 to 6. Each round everyone secretly picks one of
+"""Lone High's rules: 3 to 6 players each hold the cards 1 to 8. Each round everyone secretly picks one of
 their cards at once; then all are shown, and the highest card that only one player picked scores its
 number for that player (no lone card: nobody scores). Played cards are gone. After ROUNDS rounds the
 highest total wins (equal totals share the win). No chance: the deal is always the same.
@@ -15,8 +15,8 @@ from game.engine.common import BadAction, Event, IllegalAction, require_int
 
 GAME_ID = "lone-high"
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
-CARDS = tuple(range(1, 7))
-ROUNDS = 4
+CARDS = tuple(range(1, 9))
+ROUNDS = 8  # every card is played: a game is 8 moves a seat (24 at 3 seats)
 
 
 @dataclass(frozen=True)
