@@ -185,11 +185,11 @@ async def test_no_secret_reaches_the_wrong_socket_or_the_tv__B1(aiohttp_client, 
 
 def test_every_send_goes_through_protocol_encode__B2():
     """Only protocol.encode (allow_nan=False) turns messages into text for the wire."""
-    for path in list((ROOT / "game" / "server").glob("*.py")) + [ROOT / "game" / "session.py"]:
+    for path in [*(ROOT / "game" / "server").glob("*.py"), ROOT / "game" / "session.py", *(ROOT / "game" / "table").glob("*.py")]:
         source = path.read_text()
         assert "send_json" not in source, path
         assert "json.dumps" not in source, path
-    protocol = (ROOT / "game" / "protocol.py").read_text()
+    protocol = "".join(p.read_text() for p in (ROOT / "game" / "protocol").glob("*.py"))
     encoders = re.findall(r"json\.(?:dumps|JSONEncoder)\([^)]*\)", protocol)  # every JSON encoder it makes
     assert encoders and all("allow_nan=False" in e for e in encoders)
 

@@ -201,7 +201,7 @@ def view_for(state: State, seat: int) -> SeatView:
 
 
 # ---------------------------------------------------------------- the wire schema
-# Field whitelists of this game's views and events (game/protocol.py shapes every outbound
+# Field whitelists of this game's views and events (game/protocol/ shapes every outbound
 # message with them): a key maps to None (a JSON leaf) or to a nested schema. A field added to
 # a view does not reach the wire until it is named here.
 

@@ -255,7 +255,7 @@ def view_for(state: State, seat: int) -> SeatView:
 
 
 # ---------------------------------------------------------------- the wire schema
-# Field whitelists of this game's views and events (game/protocol.py shapes every outbound
+# Field whitelists of this game's views and events (game/protocol/ shapes every outbound
 # message with them): a key maps to None (a JSON leaf) or to a nested schema.
 
 _GLIMPSE = {"position": None, "card": None}
