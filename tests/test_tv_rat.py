@@ -14,7 +14,7 @@ from game.tv.app import TvApp
 from game.tv.games import screens_for
 from game.tv.render import AA, RED, contrast
 from game.tv.games.rat_a_tat_cat import scene as rat
-from game.tv.games.rat_a_tat_cat.layout import PILE_CARD, RAT
+from game.tv.games.rat_a_tat_cat.layout import RAT, plan
 from tests.conftest import ARTIFACTS
 from tests.test_tv_catch_up import FRAME, picture, play_fast
 from tests.test_tv_contrast import low_contrast
@@ -136,15 +136,16 @@ def test_pile_count_discard_top_and_the_knock_are_drawn() -> None:
     assert app.model.accept({**app.model.update, "view": other})  # the same update with that view
     changed = pygame.Surface(layout.CANVAS)
     app.draw(changed)
-    badge = pygame.Rect(RAT.pile.left - 20, RAT.pile.bottom, PILE_CARD[0] + 40, 70)
-    for rect in (badge, RAT.discard, RAT.knock):
+    at = plan(4)
+    badge = pygame.Rect(at.pile.left - 20, at.pile.bottom, at.pile_card[0] + 40, 60)
+    for rect in (badge, at.discard, at.knock):
         assert _bytes(canvas, rect) != _bytes(changed, rect), rect
     # a dead power card on the discard is marked
     dead = json_round_trip(view)
     dead.update(discard_top="peek", discard_dead=True)
     assert app.model.accept({**app.model.update, "view": dead})
     app.draw(changed)
-    tag = pygame.Rect(RAT.discard.left - 10, RAT.discard.bottom, PILE_CARD[0] + 20, 70)
+    tag = pygame.Rect(at.discard.left - 10, at.discard.bottom, at.pile_card[0] + 20, 60)
     assert _pixels_of(changed, tag, RED) > 20
 
 
@@ -254,9 +255,55 @@ def test_every_rat_rect_lies_inside_the_safe_area_and_nothing_overlaps(seats: in
     panels = [RAT.seat(i, seats) for i in range(seats)]
     assert not any(a.colliderect(b) for i, a in enumerate(panels) for b in panels[i + 1:]), "seat panels overlap"
     for s in range(seats):
-        cards = [RAT.card(s, seats, p) for p in range(1, 5)] + [RAT.drawn(s, seats)]
+        cards = [RAT.card(s, seats, p) for p in range(1, 5)]
         assert all(panels[s].contains(c) for c in cards)
         assert not any(a.colliderect(b) for i, a in enumerate(cards) for b in cards[i + 1:]), "cards overlap"
+    at = plan(seats)  # the table's middle: the piles, the card in hand and the news lines, clear of every panel
+    middle = [at.pile, at.discard, at.hand, at.news, at.knock, at.toast]
+    assert all(at.strip.contains(r) for r in middle)
+    assert not any(a.colliderect(b) for i, a in enumerate(middle) for b in middle[i + 1:])
+    assert not any(at.strip.colliderect(p.inflate(18, 18)) for p in panels)
+    assert RAT.drawn(0, seats) == at.hand
+
+
+TODAY = {2: (130, 182), 3: (96, 134), 4: (96, 134)}  # a line's card at 1080p before issue 28 (64439b5)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_line_s_cards_are_at_least_half_as_big_again_as_before_at_1080p(seats: int) -> None:
+    ups = session_updates(seats, seed=seats)
+    k = first(ups, lambda v, u: v["phase"] == "draw" and v["round"] == 2)
+    app, _ = fed_app(ups, k + 1)
+    canvas = shot(app, f"{seats}p_card_size")
+    w, h = TODAY[seats]
+    for s in range(seats):
+        for p in range(1, 5):
+            spot = RAT.card(s, seats, p)
+            assert spot.width >= 1.5 * w and spot.height >= 1.5 * h, (s, p, spot)
+            back = rat.cards_for(app.ctx).face(None, spot.size)
+            assert _same(canvas.subsurface(spot).copy(), back), "the card is painted at that size"
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
+def test_no_seat_count_leaves_a_third_of_the_screen_empty(seats: int) -> None:
+    """Every ninth of the safe area (a 3x3 grid) shows something, and what is drawn spans it nearly whole."""
+    ups = session_updates(seats, seed=seats)
+    k = first(ups, lambda v, u: v["phase"] == "decide" and v["round"] == 2)
+    app, _ = fed_app(ups, k + 1)
+    canvas = shot(app, f"{seats}p_fill")
+    felt = pygame.Surface(layout.CANVAS)
+    app.ctx.background(felt)
+    safe = layout.SAFE
+    drawn = [(x, y) for x in range(safe.left, safe.right, 8) for y in range(safe.top, safe.bottom, 8)
+             if canvas.get_at((x, y))[:3] != felt.get_at((x, y))[:3]]
+    xs, ys = [x for x, _ in drawn], [y for _, y in drawn]
+    assert max(xs) - min(xs) >= 0.9 * safe.width and max(ys) - min(ys) >= 0.9 * safe.height
+    cw, ch = safe.width // 3, safe.height // 3
+    for col in range(3):
+        for row in range(3):
+            cell = pygame.Rect(safe.left + col * cw, safe.top + row * ch, cw, ch)
+            inside = sum(1 for p in drawn if cell.collidepoint(p))
+            assert inside >= 0.2 * (cw // 8) * (ch // 8), f"the {row},{col} ninth of the screen is nearly empty"
 
 
 @pytest.mark.parametrize("event,kind", [("swapped", "fly"), ("peeked", "glance"), ("knocked", "knock"),

@@ -15,13 +15,13 @@ import pygame
 from game.tv.anim import Timeline, ease_in_out, ease_out, hop
 from game.tv.i18n import Texts
 from game.tv.render import GOLD
-from game.tv.games.rat_a_tat_cat.layout import CARD, RAT
+from game.tv.games.rat_a_tat_cat.layout import RAT, plan
 from game.tv.scenes.base import Animator
 from game.tv.sound import Sfx
 
 Point = tuple[float, float]
 ROUND_END_SECONDS = 4.0  # every line face up with the round's scores, before the next deal
-Face = Callable[[Any, tuple[int, int]], pygame.Surface]  # (card or None for a back, size) -> picture
+Paint = Callable[[pygame.Surface, Any, pygame.Rect], pygame.Rect]  # (canvas, card or None for a back, where)
 
 
 def card_name(t: Texts, card: Any) -> str:
@@ -32,12 +32,12 @@ def card_name(t: Texts, card: Any) -> str:
 
 
 class RatAnimator(Animator):
-    """Turns each update's public events into timed animations and news lines; draws them with `face`."""
+    """Turns each update's public events into timed animations and news lines; draws them with `paint`."""
 
-    def __init__(self, texts: Texts, name_of: Callable[[int | None], str], face: Face) -> None:
+    def __init__(self, texts: Texts, name_of: Callable[[int | None], str], paint: Paint) -> None:
         self.texts = texts
         self.name_of = name_of
-        self.face = face
+        self.paint = paint
         self.timeline = Timeline()
 
     def reset(self) -> None:
@@ -54,9 +54,10 @@ class RatAnimator(Animator):
         view = update.get("view") or {}
         n = int(view.get("players") or 2)
         tl, t = self.timeline, self.texts
+        lay = plan(n)
+        pile, discard, hand = lay.pile.center, lay.discard.center, lay.hand.center
+        size, big = lay.card, lay.pile_card  # a line's card, and a card on the piles or in hand at this table
         at = tl.open_beat()
-        pile, discard = RAT.pile.center, RAT.discard.center
-        size = RAT.card_size(n)  # a line's card at this table
         shown: dict[str, Any] | None = None  # this update's round end: the turned-up lines, then the scores
         shown_until = at
         for ev in update.get("events") or ():
@@ -75,23 +76,22 @@ class RatAnimator(Animator):
                 tl.say(at, t("tv.ev.look"))
             elif kind == "drew" and isinstance(seat, int):
                 from_discard = ev.get("source") == "discard"
-                tl.add("fly", at, 0.4, Sfx.PLAY, size=size, card=ev.get("card") if from_discard else None,
-                       src=discard if from_discard else pile, dst=RAT.drawn(seat, n).center)
+                tl.add("fly", at, 0.4, Sfx.PLAY, size=big, card=ev.get("card") if from_discard else None,
+                       src=discard if from_discard else pile, dst=hand, to_hand=True)
                 tl.say(at, t("tv.ev.drew_discard" if from_discard else "tv.ev.drew_pile", name=name,
                              card=card_name(t, ev.get("card"))))
                 at += 0.3
             elif kind == "replaced" and isinstance(seat, int):
                 position = int(ev.get("position") or 1)
                 slot = RAT.card(seat, n, position).center
-                tl.add("fly", at, 0.4, Sfx.PLAY, size=size, card=ev.get("card"), src=RAT.drawn(seat, n).center,
-                       dst=slot, hide=(seat, position))
+                tl.add("fly", at, 0.4, Sfx.PLAY, size=size, card=ev.get("card"), src=hand, dst=slot,
+                       hide=(seat, position))
                 tl.add("fly", at + 0.15, 0.4, None, size=size, card=ev.get("discarded"), src=slot, dst=discard)
                 tl.say(at, t("tv.ev.replaced", name=name, pos=ev.get("position"),
                              card=card_name(t, ev.get("discarded"))))
                 at += 0.4
             elif kind == "discarded" and isinstance(seat, int):
-                tl.add("fly", at, 0.4, Sfx.PLAY, size=size, card=ev.get("card"), src=RAT.drawn(seat, n).center,
-                       dst=discard)
+                tl.add("fly", at, 0.4, Sfx.PLAY, size=big, card=ev.get("card"), src=hand, dst=discard)
                 tl.say(at, t("tv.ev.discarded", name=name, card=card_name(t, ev.get("card"))))
                 at += 0.3
             elif kind == "power_used" and isinstance(seat, int):
@@ -163,28 +163,33 @@ class RatAnimator(Animator):
         """Return the (seat, position) slots a card is still flying into: the table leaves them empty."""
         return {tuple(a.data["hide"]) for a in self.timeline.pending("fly") if a.data.get("hide")}
 
-    def rest_state(self) -> Any:
-        """Return what the resting table leaves to the animations: the round end on show, the slots cards fly to."""
-        return self.round_end(), self.hidden()
-
     @property
     def running(self) -> bool:
         """Return True while an animation or a news line is still to come."""
         return self.timeline.busy
 
+    def in_hand(self) -> bool:
+        """Return True while a drawn card is still flying to the hand: the table leaves the hand empty."""
+        return any(a.data.get("to_hand") for a in self.timeline.pending("fly"))
+
+    def rest_state(self) -> Any:
+        """Return what the resting table leaves to the animations: the round end on show, the slots cards fly to."""
+        return self.round_end(), self.hidden(), self.in_hand()
+
     def draw(self, canvas: pygame.Surface) -> list[pygame.Rect]:
         """Draw every running animation over the table (reads only); return where it painted."""
-        face = self.face
+        paint = self.paint
         tl = self.timeline
         painted: list[pygame.Rect] = []
         for a, p in tl.running("glance"):  # an eye-gold glow lifts the face-down card a little
             rect = a.data["rect"].move(0, -int(18 * (1 - abs(2 * p - 1))))
-            painted.append(canvas.blit(face(None, rect.size), rect))
+            painted.append(paint(canvas, None, rect))
             painted.append(pygame.draw.rect(canvas, GOLD, rect.inflate(10, 10), 5, border_radius=12))
         for a, p in tl.running("fly"):
             x, y = hop(a.data["src"], a.data["dst"], ease_in_out(p), 60)
-            img = face(a.data.get("card"), a.data.get("size", CARD))
-            painted.append(canvas.blit(img, img.get_rect(center=(int(x), int(y)))))
+            rect = pygame.Rect((0, 0), a.data["size"])
+            rect.center = (int(x), int(y))
+            painted.append(paint(canvas, a.data.get("card"), rect))
         for a, p in tl.running("knock"):
             rect = a.data["rect"].inflate(int(60 * ease_out(p)), int(60 * ease_out(p)))
             painted.append(pygame.draw.rect(canvas, GOLD, rect, max(1, int(10 * (1 - p))), border_radius=30))

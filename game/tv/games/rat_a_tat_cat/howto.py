@@ -10,12 +10,13 @@ from typing import Any
 
 import pygame
 
-from game.tv.games.rat_a_tat_cat.cards import cards_for, draw_back
+from game.tv.games.rat_a_tat_cat.cards import cards_for
+from game.tv.games.rat_a_tat_cat.layout import HOWTO_CARD
 from game.tv.howto import phone_frame
 from game.tv.scenes.base import Context
 
 PHONE = pygame.Rect(1540, 140, 360, 560)  # over the demo table's right side, at canvas scale
-PHONE_CARD = (130, 182)
+PHONE_CARD = HOWTO_CARD
 
 
 def paint_look(ctx: Context, canvas: pygame.Surface, data: dict[str, Any]) -> None:
@@ -28,8 +29,7 @@ def paint_look(ctx: Context, canvas: pygame.Surface, data: dict[str, Any]) -> No
     for i, position in enumerate((1, 2, 3, 4)):
         x = screen.left + gap + (i % 2) * (w + gap)
         y = screen.top + 20 + (i // 2) * (h + 30)
-        face = art.face(seen[position], PHONE_CARD) if position in seen else draw_back(PHONE_CARD)
-        canvas.blit(face, (x, y))
+        art.paint(canvas, seen.get(position), pygame.Rect((x, y), PHONE_CARD))
 
 
 INSETS = {"look": paint_look}

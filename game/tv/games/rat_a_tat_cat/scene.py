@@ -20,7 +20,7 @@ from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, draw
 from game.tv.scenes.base import Context, Part, TableScene, draw_toast
 from game.tv.games.rat_a_tat_cat.anim import RatAnimator
 from game.tv.games.rat_a_tat_cat.cards import CARD_TEXT_PAIRS, FACES, RatCards, cards_for, prepare
-from game.tv.games.rat_a_tat_cat.layout import PILE_CARD, RAT
+from game.tv.games.rat_a_tat_cat.layout import NAME_ROW, RAT, Plan, plan
 from game.tv.games.rat_a_tat_cat.howto import INSETS as HOWTO_INSETS
 
 
@@ -33,19 +33,22 @@ class RatTableScene(TableScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.cards = cards_for(ctx)
-        self.anim: RatAnimator = RatAnimator(ctx.texts, ctx.model.name, self.cards.face)
+        self.anim: RatAnimator = RatAnimator(ctx.texts, ctx.model.name, self.cards.paint)
 
     def rest_parts(self) -> list[Part]:
         """Return the resting table's parts: the header, the two piles, the knock line, each seat."""
         view = self.ctx.model.view
         if not view:
             return []
+        players = int(view.get("players") or 0)
+        at = plan(players)
         parts = [Part(RAT.round_label, self._paint_round, (self._round_text(view),)),
                  Part(RAT.turn_banner, self._paint_banner, self._banner_look(view)),
-                 Part(_pile_area(), self._paint_pile, (int(view.get("pile") or 0),)),
-                 Part(_discard_area(), self._paint_discard, (view.get("discard_top"), bool(view.get("discard_dead")))),
-                 Part(RAT.knock, self._paint_knock, self._knock_look(view))]
-        players = int(view.get("players") or 0)
+                 Part(_pile_area(at), self._paint_pile, (at, int(view.get("pile") or 0))),
+                 Part(_discard_area(at), self._paint_discard,
+                      (at, view.get("discard_top"), bool(view.get("discard_dead")))),
+                 Part(_hand_area(at), self._paint_hand, (at, *self._hand_look(view))),
+                 Part(at.knock, self._paint_knock, (at, *self._knock_look(view)))]
         flying = self.anim.hidden()  # slots a card is on its way to: drawn by the animation, not twice
         for seat in range(players):
             parts.append(Part(_seat_area(seat, players), self._paint_seat,
@@ -59,9 +62,10 @@ class RatTableScene(TableScene):
             return []
         painted: list[pygame.Rect | None] = list(self.anim.draw(canvas))
         if self.anim.news:
+            news = plan(int(ctx.model.view.get("players") or 0)).news
             painted.append(shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK,
-                                       max_width=RAT.news.width - 20, midleft=(RAT.news.left + 10, RAT.news.centery)))
-        painted.append(draw_toast(ctx, canvas, RAT.toast))
+                                       max_width=news.width - 20, midleft=(news.left + 10, news.centery)))
+        painted.append(draw_toast(ctx, canvas, plan(int(ctx.model.view.get("players") or 0)).toast))
         return [r for r in painted if r is not None]
 
     def _round_text(self, view: dict[str, Any]) -> str:
@@ -127,8 +131,6 @@ class RatTableScene(TableScene):
         if not out and line:
             cards = tuple(_FLYING if (seat, p) in flying else (line[p - 1] if p - 1 < len(line) else None)
                           for p in range(1, 5))
-        held = (view.get("drawn_card") if view.get("drawn_from") == "discard" else None,) \
-            if is_turn and phase == "decide" else ()  # the card in hand: a back unless it came from the discard
         totals = (ended or {}).get("totals") or view.get("totals") or ()
         total = int(totals[seat]) if seat < len(totals) else 0
         last = (ended or {}).get("scores")
@@ -137,7 +139,18 @@ class RatTableScene(TableScene):
         this_round = int(last[seat]) if last and seat < len(last) and not out else None
         return (str(info.get("name", "")), str(info.get("colour")), str(info.get("symbol")),
                 bool(info.get("connected", True)), out, is_turn, bool(vseat.get("looking")),
-                tuple(tags + self.seat_tags(seat, info)), cards, held, total, this_round)
+                tuple(tags + self.seat_tags(seat, info)), cards, total, this_round)
+
+    def _hand_look(self, view: dict[str, Any]) -> tuple[Any, ...]:
+        """Return the card in hand of the seat whose turn it is: (card or None for a back, colour, symbol), or ()."""
+        phase, turn = view.get("phase"), view.get("turn")
+        if phase != "decide" or not isinstance(turn, int) or self.anim.round_end() is not None:
+            return ()
+        if self.anim.in_hand():
+            return ()  # the card is still flying there
+        info = self.ctx.model.seat_info(turn)
+        card = view.get("drawn_card") if view.get("drawn_from") == "discard" else None  # a back from the pile
+        return (card, str(info.get("colour")), str(info.get("symbol")), str(info.get("name", "")))
 
     def _paint_round(self, canvas: pygame.Surface, text: str) -> None:
         panel(canvas, RAT.round_label, PANEL, INK_DIM, 2)
@@ -162,42 +175,58 @@ class RatTableScene(TableScene):
             tc.blit(canvas, self.ctx.texts("timer.seconds", s=seconds), layout.TEXT_LARGE, ink_on(colour),
                     midright=(banner.right - 24, banner.centery))
 
-    def _paint_pile(self, canvas: pygame.Surface, pile: int) -> None:
+    def _paint_pile(self, canvas: pygame.Surface, at: Plan, pile: int) -> None:
         """Paint the draw pile (a thicker stack for a fuller pile) and its count."""
         if pile:
             for k in range(min(3, (pile + 9) // 10)):
-                canvas.blit(self.cards.face(None, PILE_CARD), RAT.pile.move(-3 * k, -3 * k))
+                self.cards.paint(canvas, None, at.pile.move(-3 * k, -3 * k))
         else:
-            pygame.draw.rect(canvas, INK_DIM, RAT.pile, 3, border_radius=14)
-        badge = _pile_badge()
+            pygame.draw.rect(canvas, INK_DIM, at.pile, 3, border_radius=14)
+        badge = _pile_badge(at)
         panel(canvas, badge, INK_DARK, INK_DIM, 2, 14)
         self.ctx.tc.blit(canvas, self.ctx.texts("tv.pile", n=number(pile)), layout.TEXT_BODY, INK,
                          max_width=badge.width - 12, center=badge.center)
 
-    def _paint_discard(self, canvas: pygame.Surface, top: Any, dead: bool) -> None:
+    def _paint_discard(self, canvas: pygame.Surface, at: Plan, top: Any, dead: bool) -> None:
         """Paint the discard pile's top card, marked when it is a power card that can no longer act."""
         if top is None:
-            pygame.draw.rect(canvas, INK_DIM, RAT.discard, 3, border_radius=14)
+            pygame.draw.rect(canvas, INK_DIM, at.discard, 3, border_radius=14)
             return
-        canvas.blit(self.cards.face(top, PILE_CARD, dead), RAT.discard)
+        self.cards.paint(canvas, top, at.discard, dead)
         if dead:
-            tag = _dead_tag()
+            tag = _dead_tag(at)
             panel(canvas, tag, INK_DARK, RED, 3, 14)
             self.ctx.tc.blit(canvas, self.ctx.texts("tv.dead"), layout.TEXT_BODY, INK, max_width=tag.width - 12,
                              center=tag.center)
 
-    def _paint_knock(self, canvas: pygame.Surface, kind: str | None = None, text: str = "") -> None:
+    def _paint_hand(self, canvas: pygame.Surface, at: Plan, card: Any = None, colour_text: str | None = None,
+                    symbol: str | None = None, name: str = "") -> None:
+        """Paint the card the seat whose turn it is holds, framed in that seat's colour, its symbol and name under it."""
+        if colour_text is None:
+            return
+        colour = parse_colour(colour_text)
+        pygame.draw.rect(canvas, colour, at.hand.inflate(16, 16), border_radius=18)
+        self.cards.paint(canvas, card, at.hand)
+        badge = _hand_badge(at)
+        pygame.draw.rect(canvas, colour, badge, border_radius=14)
+        pygame.draw.rect(canvas, INK_DARK, badge, 2, border_radius=14)
+        draw_symbol(canvas, str(symbol), (badge.left + 24, badge.centery), 28, INK, INK_DARK)
+        self.ctx.tc.blit(canvas, name, layout.TEXT_BODY, ink_on(colour), max_width=badge.width - 56,
+                         midleft=(badge.left + 44, badge.centery))
+
+    def _paint_knock(self, canvas: pygame.Surface, at: Plan, kind: str | None = None, text: str = "") -> None:
         if kind is None:
             return
-        panel(canvas, RAT.knock, INK_DARK, GOLD if kind == "knock" else INK_DIM, 3 if kind == "knock" else 2, 20)
+        panel(canvas, at.knock, INK_DARK, GOLD if kind == "knock" else INK_DIM, 3 if kind == "knock" else 2, 20)
         self.ctx.tc.blit(canvas, text, layout.TEXT_LARGE, GOLD if kind == "knock" else INK,
-                         max_width=RAT.knock.width - 30, center=RAT.knock.center)
+                         max_width=at.knock.width - 30, center=at.knock.center)
 
     def _paint_seat(self, canvas: pygame.Surface, seat: int, players: int, name: str, colour_text: str,
                     symbol: str, connected: bool, out: bool, is_turn: bool, looking: bool,
-                    tags: tuple[tuple[str, Any], ...], cards: tuple[Any, ...], held: tuple[Any, ...], total: int,
+                    tags: tuple[tuple[str, Any], ...], cards: tuple[Any, ...], total: int,
                     this_round: int | None) -> None:
-        """Paint a seat panel: name and tags, its line (empty where a card is flying), the card in hand, scores."""
+        """Paint a seat panel: its name row (symbol, name, tags; the total and the round's score at the right),
+        then its line (empty where a card is flying)."""
         t, tc = self.ctx.texts, self.ctx.tc
         rect = RAT.seat(seat, players)
         colour = parse_colour(colour_text)
@@ -206,56 +235,69 @@ class RatTableScene(TableScene):
             pygame.draw.rect(canvas, shown, rect.inflate(18, 18), border_radius=26)
         panel(canvas, rect, (30, 34, 36) if out or not connected else PANEL, shown,
               6 if is_turn or looking else 3, 20)
-        draw_symbol(canvas, symbol, (rect.left + 34, rect.top + 32), 40, shown)
+        row_y = rect.top + NAME_ROW // 2 + 1
+        draw_symbol(canvas, symbol, (rect.left + 34, row_y), 40, shown)
+        right = tc.blit(canvas, t("rt.seat.total", n=number(total)), layout.TEXT_LARGE, INK if not out else GREY,
+                        midright=(rect.right - 18, row_y)).left
+        if this_round is not None:
+            right = tc.blit(canvas, t("tv.this_round", n=number(this_round)), layout.TEXT_BODY, GOLD,
+                            midright=(right - 16, row_y)).left
+        room = right - 24 - (rect.left + 64)
         r = tc.blit(canvas, name, layout.TEXT_LARGE, INK if connected and not out else GREY,
-                    max_width=rect.width - 260, midleft=(rect.left + 64, rect.top + 32))
-        self.draw_tags(canvas, list(tags), r.right + 16, rect.top + 34, 14)
+                    max_width=max(80, min(room, rect.width // 2)), midleft=(rect.left + 64, row_y))
+        x = r.right + 14
+        for text, ink in tags:  # as many tags as fit before the total
+            surf = tc.render(text, layout.TEXT_SMALL, ink)
+            if x + surf.get_width() > right - 12:
+                break
+            x = tc.blit(canvas, text, layout.TEXT_SMALL, ink, midleft=(x, row_y + 2)).right + 12
         for p, card in enumerate(cards, start=1):
             spot = RAT.card(seat, players, p)
             if card is _FLYING:
                 pygame.draw.rect(canvas, INK_DIM, spot, 2, border_radius=10)
             else:
-                canvas.blit(self.cards.face(card, spot.size), spot)
-        if held:
-            spot = RAT.drawn(seat, players)
-            canvas.blit(self.cards.face(held[0], spot.size), spot)
-            pygame.draw.rect(canvas, GOLD, spot.inflate(8, 8), 4, border_radius=12)
-        foot_y = rect.bottom - 36
-        tc.blit(canvas, t("rt.seat.total", n=number(total)), layout.TEXT_LARGE, INK if not out else GREY,
-                midleft=(rect.left + 20, foot_y))
-        if this_round is not None:
-            tc.blit(canvas, t("tv.this_round", n=number(this_round)), layout.TEXT_BODY, GOLD,
-                    midright=(rect.right - 20, foot_y))
+                self.cards.paint(canvas, card, spot)
 
 
 _FLYING = "flying"  # a line's slot a card is on its way to: an outline until it lands
 
 
-def _pile_badge() -> pygame.Rect:
-    badge = pygame.Rect(0, 0, 150, 50)
-    badge.midtop = (RAT.pile.centerx, RAT.pile.bottom + 10)
+def _pile_badge(at: Plan) -> pygame.Rect:
+    badge = pygame.Rect(0, 0, max(150, at.pile_card[0]), 44)
+    badge.midtop = (at.pile.centerx, at.pile.bottom + 8)
     return badge
 
 
-def _dead_tag() -> pygame.Rect:
-    tag = pygame.Rect(0, 0, 150, 50)
-    tag.midtop = (RAT.discard.centerx, RAT.discard.bottom + 10)
+def _dead_tag(at: Plan) -> pygame.Rect:
+    tag = pygame.Rect(0, 0, max(150, at.pile_card[0]), 44)
+    tag.midtop = (at.discard.centerx, at.discard.bottom + 8)
     return tag
 
 
-def _pile_area() -> pygame.Rect:
+def _pile_area(at: Plan) -> pygame.Rect:
     """Return where the draw pile (its stack of up to three, its count) may paint."""
-    return RAT.pile.union(RAT.pile.move(-6, -6)).union(_pile_badge())
+    return at.pile.union(at.pile.move(-6, -6)).union(_pile_badge(at))
 
 
-def _discard_area() -> pygame.Rect:
+def _discard_area(at: Plan) -> pygame.Rect:
     """Return where the discard pile (its top card, the 'dead' tag) may paint."""
-    return RAT.discard.union(_dead_tag())
+    return at.discard.union(_dead_tag(at))
+
+
+def _hand_badge(at: Plan) -> pygame.Rect:
+    badge = pygame.Rect(0, 0, max(180, at.pile_card[0] + 16), 44)
+    badge.midtop = (at.hand.centerx, at.hand.bottom + 12)
+    return badge
+
+
+def _hand_area(at: Plan) -> pygame.Rect:
+    """Return where the card in hand (its frame in the seat's colour, the seat's name under it) may paint."""
+    return at.hand.inflate(16, 16).union(_hand_badge(at))
 
 
 def _seat_area(seat: int, players: int) -> pygame.Rect:
-    """Return where a seat panel (with the turn's glow and the card in hand) may paint."""
-    return RAT.seat(seat, players).inflate(18, 18).union(RAT.drawn(seat, players).inflate(8, 8))
+    """Return where a seat panel (with the turn's glow) may paint."""
+    return RAT.seat(seat, players).inflate(18, 18)
 
 
 # ------------------------------------------------------------------ the score screen
