@@ -8,7 +8,7 @@ import { eventLines } from "./events.js";
 
 export { gameScreen, eventLines };
 
-/** This game has its own stylesheet, game.css beside this module (js/games.js loads it with the module). */
+/** This game has its own look: game.css (js/games.js loads it). */
 export const ownStyles = true;
 
 /** Return my decision now: the look or a step of my turn (each phase a new key; only a turn says "your turn"). */
