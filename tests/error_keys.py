@@ -1,16 +1,18 @@
 """Every place in game/ that makes a player-readable error, and whose error it is: a game's or the platform's.
 
 The scan reads the source (ast), so an error no test happens to provoke is still found. An engine's errors are
-the calls in its package `game/engine/<pkg>/` plus those of the helpers every engine shares
-(`game/engine/common.py`, the registry's defaults in `game/engine/__init__.py`): on the wire they carry the
-game's namespace (`<game id>.<key>`, game.protocol.game_error). Everything else is the platform's.
+the calls in its package `game/engine/<pkg>/`, those of the shared helpers its package calls (`game/engine/common.py`,
+e.g. `require_int`'s `not_a_whole_number`) and those of the registry's defaults its `GameRules` keeps
+(`game/engine/__init__.py`, e.g. a game without chance after the deal keeps `apply_chance`'s refusal,
+`no_chance_due`, which a record's referee can meet): on the wire they carry the game's namespace (`<game id>.<key>`,
+game.protocol.game_error). Everything else is the platform's.
 """
 
 from __future__ import annotations
 
 import ast
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Callable
 
@@ -36,7 +38,7 @@ class ErrorSite:
 
 
 def _module(path: Path) -> str:
-    return ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
 
 
 def _error_classes(trees: dict[Path, ast.Module]) -> set[str]:
@@ -93,11 +95,32 @@ def error_sites() -> list[ErrorSite]:
 SITES = error_sites()
 
 
+def _function_at(path: Path, line: int) -> str:
+    """Return the name of the top-level function of `path` that holds `line`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return next(f.name for f in tree.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and f.lineno <= line <= (f.end_lineno or f.lineno))
+
+
+def _calls(package: str, name: str) -> bool:
+    """Return True if the engine package `package` uses the shared helper `name`."""
+    for path in sorted((ENGINES / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Name) and node.id == name) or (isinstance(node, ast.Attribute) and node.attr == name):
+                return True
+    return False
+
+
 def games_of(site: ErrorSite) -> tuple[str, ...]:
     """Return the games whose engine can raise the site's error (empty: it is the platform's)."""
-    path = ROOT / site.where.rsplit(":", 1)[0]
+    where, line = site.where.rsplit(":", 1)
+    path = ROOT / where
     if path in SHARED_BY_ENGINES:
-        return tuple(GAMES)
+        helper = _function_at(path, int(line))
+        if path.name == "common.py":  # a shared helper: the games whose package calls it
+            return tuple(g for g in GAMES if _calls(g.replace("-", "_"), helper))
+        default = getattr(importlib.import_module(_module(path)), helper)  # a registry default: the games keeping it
+        return tuple(g for g, rules in GAMES.items() if any(getattr(rules, f.name) is default for f in fields(rules)))
     if ENGINES in path.parents:
         package = path.relative_to(ENGINES).parts[0]
         return tuple(g for g in GAMES if g.replace("-", "_") == package)

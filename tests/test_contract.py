@@ -8,6 +8,7 @@ and referee to the same result, and a save resumes to the same table.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -81,23 +82,25 @@ def test_whole_games_through_the_session_keep_the_contract__A5(case, tmp_path):
         outs = table.outs
         steps = 0
         saved_at = rng.randrange(5, 60)
+        resumed = False
         while s.stage == "playing":
             _check_outs(s, rules, outs, table.changes[-1] if table.changes else [])
             table.feed(outs)
             steps += 1
             assert steps < 20_000, "the game does not end"
-            if steps == saved_at:
-                _resume_gives_the_same_table(s, tmp_path / f"{game_id}-{n}-{seed}")
             acting = sorted(rules.to_act(s.state))
             assert acting, "a running game always has someone to act"
             seat = acting[0]
             _check_never_mutates(s, rules, seat, rng)
             action = table.bots[seat].act(s.seat_view(seat))
+            if not resumed and (steps == saved_at or _ends_the_game(rules, s.state, seat, action)):
+                _resume_gives_the_same_table(s, tmp_path / f"{game_id}-{n}-{seed}")  # (a short game: before its end)
+                resumed = True
             outs = s.submit(seat, s.version, action)
             assert not [o for o in outs if isinstance(o, Out) and o.message["type"] == "error"], \
                 f"{game_id}: the bot's move was refused"
             record = next((o.record for o in outs if isinstance(o, RecordReady)), record)
-        assert s.stage == "over" and record is not None
+        assert s.stage == "over" and record is not None and resumed
         text = record.to_json()
         back = loads_record(text)
         assert back.to_json() == text
@@ -126,6 +129,13 @@ def _check_outs(s: Session, rules: GameRules, outs: list[Any], raw_events: list[
     for seat in range(len(s.seats)):
         assert not schema_misses(s.seat_view(seat).to_dict(), rules.seat_schema)
         assert updates[seat]["events"] == wire_events(seat)
+
+
+def _ends_the_game(rules: GameRules, state: Any, seat: int, action: Any) -> bool:
+    """Return True if `seat`'s `action` would end the game (tried on a copy of the state)."""
+    after = copy.deepcopy(state)
+    rules.apply(after, seat, action)
+    return rules.outcome(after) is not None
 
 
 def _check_never_mutates(s: Session, rules: GameRules, seat: int, rng: random.Random) -> None:

@@ -12,7 +12,7 @@ import pytest
 from game.tv import layout
 from game.tv.app import TvApp
 from game.tv.render import COACH
-from tests.tv_fixtures import TV_GAMES, FakeServer, first_turn, json_round_trip, session_updates
+from tests.tv_fixtures import TV_GAMES, FakeServer, first_turn, json_round_trip, session_updates, typical_players
 
 SHOTS = os.environ.get("COACH_SHOTS", "/tmp/shots-tv/coach")
 COACHED = 1
@@ -52,7 +52,7 @@ def badges(app: TvApp) -> list[tuple[Any, ...]]:
 
 @pytest.mark.parametrize("game", TV_GAMES)
 def test_a_coached_seat_wears_the_coach_badge_in_the_lobby_and_at_the_table(game: str) -> None:
-    ups = session_updates(game, 4 if game != "rat-a-tat-cat" else 3)
+    ups = session_updates(game, typical_players(game) if game != "rat-a-tat-cat" else 3)
     lobby = coached(ups[0])
     app, canvas = shown([lobby])
     pygame.image.save(canvas, f"{SHOTS}/tv-lobby-{game}.png")

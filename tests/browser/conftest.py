@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from game.engine import GAMES
 from game.server.thread import ServerThread
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,19 +70,25 @@ def shots() -> Path:
     return SHOTS
 
 
-def load_locale(lang: str) -> dict[str, str]:
+def load_locale(lang: str, game: str | None = None) -> dict[str, str]:
     """Return the phone page's strings for `lang`: the platform's and every game's.
 
     The keys every game has (its own `game.*` texts the platform asks for) are kept per game: `game.<id>` is
-    its name (`game.name`), `history.best.<id>` its best-score heading (`game.history.best`).
+    its name (`game.name`), `history.best.<id>` its best-score heading (`game.history.best`). Any other key that
+    two games' tables share (the phone loads one game's table at a time, so they may) has the text of `game`'s
+    table if one is given, else that of the first game in the registry's order that has it: a game added later
+    never changes the texts a test of an earlier game expects, and its own tests ask for its table.
     """
     strings = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
-    for path in sorted(GAME_WEB.glob(f"*/locales/{lang}.json")):
-        game, own = path.parent.parent.name, json.loads(path.read_text(encoding="utf-8"))
-        strings[f"game.{game}"] = own.pop("game.name")
+    folders = sorted({p.parent.parent.name for p in GAME_WEB.glob(f"*/locales/{lang}.json")},
+                     key=lambda g: (g != game, g not in GAMES, list(GAMES).index(g) if g in GAMES else 0, g))
+    for name in folders:
+        own = json.loads((GAME_WEB / name / "locales" / f"{lang}.json").read_text(encoding="utf-8"))
+        strings[f"game.{name}"] = own.pop("game.name")
         if "game.history.best" in own:
-            strings[f"history.best.{game}"] = own.pop("game.history.best")
-        strings.update(own)
+            strings[f"history.best.{name}"] = own.pop("game.history.best")
+        for key, text in own.items():
+            strings.setdefault(key, text)
     return strings
 
 
