@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 
 DEFAULT_PORT = 8765
 
@@ -87,6 +88,7 @@ def _add_party_args(p: argparse.ArgumentParser) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the process exit code."""
+    started = time.perf_counter()
     args = build_parser().parse_args(argv)
     command = args.command or "play"
     if command == "simulate":
@@ -109,9 +111,15 @@ def main(argv: list[str] | None = None) -> int:
         from game.server.run import run_serve
 
         return run_serve(args)
+    # play: the server's process starts first, so it imports and opens the save while this one
+    # imports the TV (pygame) and opens the screen (game.server.process imports nothing heavy)
+    from game.server.process import play_server
+
+    server = play_server(args)
+    server.spawn()
     from game.tv.app import run_play
 
-    return run_play(args)
+    return run_play(args, server, started)
 
 
 def console() -> int:

@@ -108,6 +108,12 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
                   + [r"^  build \(the demo game replayed into steps\): median [\d.]+ ms, max [\d.]+ ms$",
                      rf"^  frame work \(tick \+ draw, 1920x1080\): p50 [\d.]+ ms  p99 [\d.]+ ms  max [\d.]+ ms",
                      r"^  at 60 fps: [\d.]+ % of one core while it plays"])],
+    "launch.py": [([], [r"^launch to first lobby frame, this checkout, no quota, compiled: median [\d.]+ s  best [\d.]+ s  "
+                        r"worst [\d.]+ s; the table's first update on screen: median [\d.]+ s",
+                        r"^launch to first lobby frame, this checkout, no quota, from source: median [\d.]+ s",
+                        r"^(launch to first lobby frame, this checkout, quota [\d.]+ ms per [\d.]+ ms each process, "
+                        r"compiled: median [\d.]+ s|the quota runs were skipped: .+)",
+                        r"^machine load average while launching: [\d.]+-[\d.]+ on \d+ cores$"])],
     "idle.py": [([], [r"^main.py from \S+: 2 process\(es\)$",
                       r"^idle lobby, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, 'total': [\d.]+\}$",
                       r"^table waiting for a human, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, "

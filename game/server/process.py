@@ -17,7 +17,6 @@ folder, so the saved table resumes with the same join code and the phones come b
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import os
@@ -28,17 +27,25 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import aiohttp
-
-from game import protocol as P
 from game.paths import ROOT
-from game.server.config import DEFAULT_BOT_DELAY
+
+if TYPE_CHECKING:
+    import asyncio
+
+    import aiohttp
+
+# The parent imports this module before anything else of the TV (game.cli spawns the child first),
+# so it imports only the lighter part of the standard library at the top: asyncio and aiohttp (the
+# link), game.protocol and the server's settings are imported where they are used, in the link's
+# threads or in the child.
 
 log = logging.getLogger(__name__)
 
 STOP_LINE = "stop\n"
+FREEZE_AFTER = 1.0  # seconds after answering before the child freezes its heap (the TV's first update goes first)
+_ENCODE = json.JSONEncoder(allow_nan=False, separators=(",", ":"), ensure_ascii=False).encode  # as game.protocol's
 START_TIMEOUT = 20.0  # seconds for a child to say it listens
 STOP_TIMEOUT = 5.0  # seconds for a child to stop cleanly before it is killed
 RESTART_DELAYS = (0.2, 0.5, 1.0, 2.0, 5.0)  # back off when a child keeps dying
@@ -57,16 +64,21 @@ def child_main() -> int:
     except ValueError:
         print("couchcats server: no settings on stdin", file=sys.stderr)
         return 2
+    import asyncio
+
     return asyncio.run(_serve_child(settings))
 
 
 async def _serve_child(settings: dict[str, Any]) -> int:
+    import asyncio
+
+    from game.server.config import DEFAULT_BOT_DELAY
     from game.server.thread import ServerThread, freeze_heap
 
     data = settings.get("data_dir")
     server = ServerThread(port=int(settings.get("port") or 0), host_ip=settings.get("host_ip"),
                           data_dir=Path(data) if data else None,
-                          bot_delay=float(settings.get("bot_delay", DEFAULT_BOT_DELAY)),
+                          bot_delay=DEFAULT_BOT_DELAY if settings.get("bot_delay") is None else float(settings["bot_delay"]),
                           fresh=bool(settings.get("fresh")), join_code=settings.get("join_code"),
                           tv_key=str(settings["tv_key"]), feed_updates=False,
                           port_given=bool(settings.get("port_given")))
@@ -84,7 +96,9 @@ async def _serve_child(settings: dict[str, Any]) -> int:
              "lan_warning": server.lan_warning, "port_note": server.port_note, "notice": server.notice,
              "pid": os.getpid()})
     os.dup2(2, 1)  # later prints land in the log, never in a pipe nobody reads
-    freeze_heap()
+    # its collection walks everything loaded (tens of ms on a small box): after the TV's link has
+    # connected and had its first update, not in the way of the lobby's first picture
+    loop.call_later(FREEZE_AFTER, freeze_heap)
     loop.add_reader(sys.stdin.fileno(), _read_control, stop)
     try:
         await stop.wait()
@@ -96,6 +110,8 @@ async def _serve_child(settings: dict[str, Any]) -> int:
 
 
 def _answer(message: dict[str, Any]) -> None:
+    from game import protocol as P
+
     sys.stdout.buffer.write((P.encode(message) + "\n").encode("utf-8"))
     sys.stdout.buffer.flush()
 
@@ -129,14 +145,16 @@ class ServerProcess:
     """
 
     def __init__(self, *, port: int = 8765, host_ip: str | None = None, data_dir: Path | None = None,
-                 bot_delay: float = DEFAULT_BOT_DELAY, fresh: bool = False, keep_frames: bool = False,
-                 join_code: str | None = None, command: list[str] | None = None, port_given: bool = False) -> None:
+                 bot_delay: float | None = None, fresh: bool = False, keep_frames: bool = False,
+                 join_code: str | None = None, command: list[str] | None = None, port_given: bool = False,
+                 wait_link: bool = True) -> None:
         self.port = port
         self.port_given = port_given  # typed by the user: it wins over a saved table's port
         self.host_ip = host_ip
         self.data_dir = data_dir
-        self.bot_delay = bot_delay
+        self.bot_delay = bot_delay  # None: the server's own default (game.server.config, read by the child)
         self.fresh = fresh
+        self.wait_link = wait_link  # start() returns once the link connected (else once the child answered)
         # the child's command line (a benchmark brings its own, which ends in `child_main`)
         self.command = command or [sys.executable, "-m", "game.server.process"]
         self.join_url = ""
@@ -160,24 +178,35 @@ class ServerProcess:
     # ---------------------------------------------------------------- start / stop
 
     def spawn(self) -> None:
-        """Start the child (it opens the save and listens while the caller does other work)."""
+        """Start the child (it opens the save and listens while the caller does other work).
+
+        The link's modules (aiohttp: a fifth of a second of CPU here, three times that on a small
+        box) are imported meanwhile in a thread of their own, while this process waits for the child.
+        """
         self.proc = self._popen(fresh=self.fresh, join_code=self.join_code or None)
+        threading.Thread(target=_import_link_modules, name="couchcats-link-import", daemon=True).start()
 
     def start(self) -> None:
         """Start the child if `spawn` did not, wait until it listens, and connect the TV's link.
 
-        Raise ServerStartError if it cannot listen.
+        Raise ServerStartError if it cannot listen. Unless `wait_link` was False it returns once the
+        link has connected; else as soon as the child has answered (the join URL is known), the link
+        connecting in its own thread meanwhile (`updates` fill, and `wake` is set, once it has; host
+        commands sent before wait for it).
         """
         if self.proc is None:
             self.spawn()
         assert self.proc is not None
         self._take_answer(self._answer(self.proc))
+        import asyncio
+
         self._loop = asyncio.new_event_loop()
         ready = threading.Event()
         self._thread = threading.Thread(target=self._link_main, args=(ready,), name="couchcats-tv-link",
                                         daemon=True)
         self._thread.start()
-        ready.wait(START_TIMEOUT)
+        if self.wait_link:
+            ready.wait(START_TIMEOUT)
 
     def stop(self, timeout: float = STOP_TIMEOUT) -> None:
         """Ask the child to stop (bye to the phones, save), wait for it, and end the link."""
@@ -210,7 +239,7 @@ class ServerProcess:
 
     def host_command(self, cmd: dict[str, Any]) -> None:
         """Send a host command (the `host` message's fields) from any thread."""
-        text = P.encode({"type": "host", **cmd})
+        text = _ENCODE({"type": "host", **cmd})  # (game.protocol's encoding; importing it waits for the engines)
         loop = self._loop
         if loop is None or loop.is_closed():
             return
@@ -231,7 +260,7 @@ class ServerProcess:
         proc = subprocess.Popen(self.command, cwd=ROOT, env=env,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True)
         assert proc.stdin is not None
-        proc.stdin.write((P.encode(settings) + "\n").encode())
+        proc.stdin.write((_ENCODE(settings) + "\n").encode())
         proc.stdin.flush()
         return proc
 
@@ -266,6 +295,8 @@ class ServerProcess:
     # ---------------------------------------------------------------- the link (its own thread)
 
     def _link_main(self, ready: threading.Event) -> None:
+        import asyncio
+
         loop = self._loop
         assert loop is not None
         asyncio.set_event_loop(loop)
@@ -275,6 +306,8 @@ class ServerProcess:
             loop.close()
 
     async def _link(self, ready: threading.Event) -> None:
+        import aiohttp
+
         async with aiohttp.ClientSession() as http:
             failures = 0
             while not self._stopping.is_set():
@@ -288,6 +321,10 @@ class ServerProcess:
 
     async def _watch(self, http: aiohttp.ClientSession, ready: threading.Event) -> bool:
         """Watch the server until the socket closes; return whether it had opened."""
+        import asyncio
+
+        import aiohttp
+
         url = f"http://127.0.0.1:{self.port}/tv"
         try:
             ws = await http.ws_connect(url, headers={"X-Couchcats-TV": self._tv_key}, autoping=True,
@@ -330,6 +367,8 @@ class ServerProcess:
         self.wake.set()
 
     def _send(self, text: str) -> None:
+        import asyncio
+
         ws = self._ws
         if ws is None or ws.closed:
             self._outbox.append(text)
@@ -338,6 +377,8 @@ class ServerProcess:
 
     async def _recover(self, failures: int) -> bool:
         """After the link closed: wait for the child's end and start another; return False to give up."""
+        import asyncio
+
         proc = self.proc
         assert proc is not None
         for _ in range(40):  # a dying child ends its socket first: give it 2 s to be gone
@@ -388,6 +429,28 @@ class ServerProcess:
     def _note(self, key: str, message: str, **params: Any) -> None:
         self.errors.put({"type": "server", "key": key, "message": message, "params": params})
         self.wake.set()
+
+
+def _import_link_modules() -> None:
+    import aiohttp  # noqa: F401
+
+
+def play_server(args: Any) -> ServerProcess:
+    """Return the server process of `main.py play` from its command line's options (not started yet).
+
+    Its data folder (`--data`, else this computer's; none for an attract loop, `--demo`, unless
+    given), port, join address, bots' pace and `--fresh`. Its `start` returns once the child has
+    answered, without waiting for the TV's link (the lobby's first frame needs only the join URL).
+    """
+    from game.server.datadir import data_dir
+
+    data: Path | None = None  # an attract loop (--demo) must not become the table the next real party resumes
+    if getattr(args, "data", None) or not getattr(args, "demo", False):
+        data = data_dir(getattr(args, "data", None))
+    return ServerProcess(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
+                         bot_delay=None if getattr(args, "bot_delay", None) is None else float(args.bot_delay),
+                         fresh=bool(getattr(args, "fresh", False)), port_given=bool(getattr(args, "port_given", False)),
+                         wait_link=False)  # the join URL is all the lobby's first frame needs
 
 
 def run_child() -> None:

@@ -15,8 +15,7 @@ import signal
 import sys
 import threading
 import time
-from pathlib import Path
-from typing import Any, Callable, Hashable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Protocol
 
 import pygame
 
@@ -31,6 +30,9 @@ from game.tv.scenes.base import Context, Scene, draw_confirm_quit, draw_toast, m
 from game.tv.scenes.lobby import LobbyScene
 from game.tv.scenes.results import ResultsScene
 from game.tv.sound import SoundBoard
+
+if TYPE_CHECKING:
+    from game.server.process import ServerProcess
 
 log = logging.getLogger(__name__)
 
@@ -408,21 +410,18 @@ class Display:
 # -------------------------------------------------------------------- entry point
 
 
-def run_play(args: argparse.Namespace) -> int:
-    """Run the party: the server process + the TV table until the window closes; return the exit code."""
-    started = time.perf_counter()
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    from game.server.config import DEFAULT_BOT_DELAY
-    from game.server.datadir import data_dir
-    from game.server.process import ServerProcess
+def run_play(args: argparse.Namespace, server: "ServerProcess | None" = None, started: float | None = None) -> int:
+    """Run the party: the server process + the TV table until the window closes; return the exit code.
 
-    bot_delay = DEFAULT_BOT_DELAY if getattr(args, "bot_delay", None) is None else float(args.bot_delay)
-    data: Path | None = None  # an attract loop (--demo) must not become the table the next real party resumes
-    if getattr(args, "data", None) or not getattr(args, "demo", False):
-        data = data_dir(getattr(args, "data", None))
-    server = ServerProcess(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
-                           bot_delay=bot_delay, fresh=bool(getattr(args, "fresh", False)),
-                           port_given=bool(getattr(args, "port_given", False)))
+    `server`: its server process, already spawned (game.cli starts it before importing the TV, so
+    the two processes start up side by side); `started`: when the command began (perf_counter).
+    """
+    started = time.perf_counter() if started is None else started
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    if server is None:
+        from game.server.process import play_server
+
+        server = play_server(args)
     asked: dict[str, Any] = {"stop": False, "app": None}
 
     def stop(signum: int, _frame: object) -> None:
@@ -434,13 +433,14 @@ def run_play(args: argparse.Namespace) -> int:
     # signal at any moment (while starting, or during a busy frame) stops both processes in order
     before = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        server.spawn()  # the server starts while the screen opens
+        if server.proc is None:
+            server.spawn()  # the server starts while the screen opens
         pygame.display.init()
         pygame.font.init()
         # the screen first: pictures made after it are converted to its pixel format (faster blits)
         display = Display(bool(getattr(args, "windowed", False)), int(getattr(args, "display", 0) or 0))
         try:
-            server.start()
+            server.start()  # (play_server's: returns once the join URL is known; the link connects meanwhile)
         except OSError as exc:
             print(f"Couch Cats: the server could not start: {exc}", file=sys.stderr, flush=True)
             return 1
@@ -452,9 +452,7 @@ def run_play(args: argparse.Namespace) -> int:
                     mute=bool(getattr(args, "mute", False)))
         asked["app"] = app
         app.running = app.running and not asked["stop"]
-        gc.collect()  # what is loaded now lives as long as the TV: later full collections skip it
-        gc.freeze()   # (one walked all of it in 16-28 ms here: a dropped frame)
-        LazyLoop(app, display, wake=server.wake, started=started).run()
+        LazyLoop(app, display, wake=server.wake, started=started, freeze_heap=True).run()
         return 0
     finally:
         server.stop()
@@ -477,7 +475,7 @@ class LazyLoop:
     def __init__(self, app: TvApp, display: Any, *, wake: threading.Event | None = None,
                  events: Callable[[], list[pygame.event.Event]] | None = None,
                  now: Callable[[], float] = time.perf_counter, sleep: Callable[[float], None] | None = None,
-                 started: float | None = None) -> None:
+                 started: float | None = None, freeze_heap: bool = False) -> None:
         self.app = app
         self.display = display
         self.wake = wake
@@ -491,6 +489,8 @@ class LazyLoop:
         self._moving = True  # the first frames are drawn whatever happens
         self._last = now()
         self._clock = pygame.time.Clock() if sleep is None else None
+        self._table_shown = False  # a frame showed the server's first update (logged with `started`)
+        self._freeze = freeze_heap  # collect and freeze the heap once the lobby is up and warmed (see step)
 
     def run(self) -> None:
         """Step until the app stops running."""
@@ -524,6 +524,17 @@ class LazyLoop:
         self.frames += 1
         if self.frames == 1 and self.started is not None:
             log.info("first frame on screen %.2f s after start", time.perf_counter() - self.started)
+        if not self._table_shown and app.model.update is not None:
+            self._table_shown = True
+            if self.started is not None:
+                log.info("the table's first update on screen %.2f s after start", time.perf_counter() - self.started)
+        if self._freeze and self._table_shown and not app.warming and not moving:
+            # what is loaded by now (the games' TV modules and art too) lives as long as the TV: later
+            # full collections skip it (one walked all of it in 16-28 ms here: a dropped frame). Done
+            # after the first frames, not before: the first lobby frame waits for nothing it needs not.
+            self._freeze = False
+            gc.collect()
+            gc.freeze()
         return True
 
     def idle_wait(self) -> float:

@@ -14,17 +14,19 @@ The platform names no game here: the captions are keys of the game's own text ta
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from game.howto import HowToStep
 from game.tv import layout
 from game.tv.model import TableModel
 from game.tv.render import GOLD, INK, INK_DIM, PANEL, draw_symbol, parse_colour
 
 from game.tv.scenes.base import Context, Scene
 from game.tv.scenes.results import ResultsScene
+
+if TYPE_CHECKING:
+    from game.howto import HowToStep  # (the engines' side: imported when a how-to is built, not with the TV)
 
 BEAT = 1.1  # seconds between two moves shown in one step (once the previous one's animation ended)
 Inset = Callable[[Context, pygame.Surface, dict[str, Any]], None]  # a game's painter of a step's inset data

@@ -15,7 +15,6 @@ import pygame
 
 from game.tv import layout
 from game.tv.games import game_entry, game_ids, game_name, screens_for
-from game.howto import build
 from game.tv.howto import HowToPlayer, draw_players_strip, draw_progress
 from game.tv.intents import Intent
 from game.tv.layout import LOBBY
@@ -435,6 +434,14 @@ class LobbyScene(Scene):
                                  topleft=rect.topleft)
             if chosen:
                 pygame.draw.line(canvas, GOLD, (r.left, r.bottom + 2), (r.right, r.bottom + 2), 3)
+
+
+def build(game_id: str) -> list[Any]:
+    """Return the game's how-to steps (game.howto.build: imported when a how-to first plays, so the
+    lobby's first frame waits for no game engine)."""
+    from game.howto import build as build_steps
+
+    return build_steps(game_id)
 
 
 def key_lines(tc: Any, parts: list[str], width: int) -> list[str]:
