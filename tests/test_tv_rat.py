@@ -482,3 +482,76 @@ def test_a_time_limited_game_shows_its_time_left_counting_down_then_the_last_rou
     app, _ = fed_app(ups, up + 1, settle=8)
     shot(app, "3p_time_up")
     assert t("tv.hdr.time_up", n=ups[up]["view"]["round"]) in [key[0] for key in app.ctx.tc._cache]
+
+
+def _game_with(event: str, players: int = 4, test=lambda e: True) -> tuple[list[dict[str, Any]], int]:
+    """Return a bot game's public updates in which `event` happens (passing `test`), and the first such update."""
+    for seed in range(11, 60):
+        ups = session_updates(players, seed=seed)
+        for k, u in enumerate(ups):
+            if any(e["type"] == event and test(e) for e in u["events"]):
+                return ups, k
+    raise LookupError(event)
+
+
+def test_a_swap_names_both_places_while_their_two_cards_cross() -> None:
+    ups, k = _game_with("swapped", 3)
+    swap = next(e for e in ups[k]["events"] if e["type"] == "swapped")
+    app, server = fed_app(ups, k)
+    server.updates.put(ups[k])
+    for _ in range(9):  # the power card has gone to the discard; the two cards are in the air
+        app.tick(0.1)
+    anim = app.scene.anim
+    flying = anim.timeline.running("fly")
+    assert len(flying) == 2 and flying[0][0].data["src"] == flying[1][0].data["dst"]  # they cross
+    shot(app, "3p_swap_crossing")
+    name, other = app.model.name(swap["seat"]), app.model.name(swap["other_seat"])
+    drawn = [key[0] for key in app.ctx.tc._cache]
+    assert f"{name} · {swap['position']}" in drawn and f"{other} · {swap['other_position']}" in drawn
+    assert app.ctx.texts("tv.ev.swapped", name=name, pos=swap["position"], other=other,
+                         other_pos=swap["other_position"]) == anim.news
+    assert low_contrast(app) == {}
+
+
+def test_a_peek_lifts_the_card_looked_at_still_face_down__R_SEE_1() -> None:
+    ups, k = _game_with("peeked", 3)
+    peek = next(e for e in ups[k]["events"] if e["type"] == "peeked")
+    assert set(peek) == {"type", "seat", "position"}, "which card is public, never its face"
+    app, server = fed_app(ups, k)
+    server.updates.put(ups[k])
+    for _ in range(8):  # the Peek has flown to the discard; the card is up
+        app.tick(0.1)
+    anim = app.scene.anim
+    (glance, p), = anim.timeline.running("glance")
+    slot = RAT.card(peek["seat"], 3, peek["position"])
+    assert glance.data["rect"] == slot and (peek["seat"], peek["position"]) in anim.hidden()
+    canvas = shot(app, "3p_peek_lifted")
+    lift = int(slot.height * 0.4 * min(1.0, 4 * p, 4 * (1 - p)))
+    assert lift > slot.height // 4
+    up = slot.move(0, -lift)
+    back = rat.cards_for(app.ctx).face(None, slot.size)
+    top = pygame.Rect(up.left, up.top, up.width, up.height // 4)  # above the eye: the card's back shows
+    assert _same(canvas.subsurface(top).copy(), back.subsurface(pygame.Rect(0, 0, up.width, up.height // 4)))
+    for _ in range(30):
+        app.tick(0.1)
+    assert not anim.hidden()
+
+
+def test_a_draw_2_shows_both_draws_numbered() -> None:
+    ups, k = _game_with("draw_again", 4, lambda e: e["draws_left"] == 1)
+    seat = next(e for e in ups[k]["events"] if e["type"] == "draw_again")["seat"]
+    start = max(i for i in range(k) if any(e["type"] == "power_used" and e["power"] == "draw2"
+                                           for e in ups[i]["events"]))
+    app, server = fed_app(ups, start)
+    badges, news = [], []
+    for u in ups[start:k + 2]:
+        server.updates.put(u)
+        for _ in range(12):
+            app.tick(0.1)
+            badges += [a.data["badge"] for a, _p in app.scene.anim.timeline.running("fly") if a.data.get("badge")]
+            news.append(app.scene.anim.news)
+        if any(e["type"] == "drew" for e in u["events"]) and len(set(badges)) == 2:
+            shot(app, "4p_draw2_second_draw")
+    name, t = app.model.name(seat), app.ctx.texts
+    assert {1, 2} <= set(badges), "the first draw (kept or thrown away) and the second are numbered"
+    assert t("tv.ev.draw2_1", name=name) in news and t("tv.ev.draw2_2", name=name) in news

@@ -1,9 +1,13 @@
 """Rat-a-Tat Cat animations and news: built from an update's public events, drawn over the table.
 
 The table scene draws the latest public view at rest; this module adds short moving pictures on
-top (a card leaves the pile or the discard, goes into a line, two cards cross between seats, a
-glance at a face-down card, the knock) and the news line. Card values come from the events only
-where those are public: a drawn pile card stays a back until it is used or discarded.
+top and the news line, so that someone who only watches the TV can tell a round's story: a card
+leaves the pile or the discard for the hand, goes into a line or onto the discard; a power card
+played flies from the hand to the discard; a Swap marks the two places (each seat's name and place
+number over it) and their two cards cross; a Peek lifts the card looked at, still face down, an
+eye over it (R-SEE-1: everyone sees which card is picked up, never its face); a Draw 2's two draws
+are numbered 1 and 2 as they fly; the knock. Card values come from the events only where those are
+public: a drawn pile card stays a back until it is used or discarded.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ import pygame
 
 from game.tv.anim import Timeline, ease_in_out, ease_out, hop
 from game.tv.i18n import Texts
-from game.tv.render import GOLD
+from game.tv import layout
+from game.tv.render import GOLD, INK_DARK, TextCache
 from game.tv.games.rat_a_tat_cat.layout import RAT, plan
 from game.tv.scenes.base import Animator
 from game.tv.sound import Sfx
@@ -22,6 +27,7 @@ from game.tv.sound import Sfx
 Point = tuple[float, float]
 ROUND_END_SECONDS = 4.0  # every line face up with the round's scores, before the next deal
 Paint = Callable[[pygame.Surface, Any, pygame.Rect], pygame.Rect]  # (canvas, card or None for a back, where)
+Eye = Callable[[int], pygame.Surface]  # (width) -> the Peek's eye, from the art cache
 
 
 def card_name(t: Texts, card: Any) -> str:
@@ -34,15 +40,20 @@ def card_name(t: Texts, card: Any) -> str:
 class RatAnimator(Animator):
     """Turns each update's public events into timed animations and news lines; draws them with `paint`."""
 
-    def __init__(self, texts: Texts, name_of: Callable[[int | None], str], paint: Paint) -> None:
+    def __init__(self, texts: Texts, name_of: Callable[[int | None], str], paint: Paint,
+                 eye: Eye | None = None, tc: TextCache | None = None) -> None:
         self.texts = texts
         self.name_of = name_of
         self.paint = paint
+        self.eye = eye
+        self.tc = tc
         self.timeline = Timeline()
+        self._draw2: dict[int, int] = {}  # seat -> which of its Draw 2's draws comes next (1 or 2)
 
     def reset(self) -> None:
         """Forget every animation and news line (a fresh table)."""
         self.timeline.clear()
+        self._draw2.clear()
 
     @property
     def news(self) -> str:
@@ -76,14 +87,19 @@ class RatAnimator(Animator):
                 tl.say(at, t("tv.ev.look"))
             elif kind == "drew" and isinstance(seat, int):
                 from_discard = ev.get("source") == "discard"
-                tl.add("fly", at, 0.4, Sfx.PLAY, size=big, card=ev.get("card") if from_discard else None,
-                       src=discard if from_discard else pile, dst=hand, to_hand=True)
-                tl.say(at, t("tv.ev.drew_discard" if from_discard else "tv.ev.drew_pile", name=name,
-                             card=card_name(t, ev.get("card"))))
-                at += 0.3
+                step = 0 if from_discard else self._draw2.pop(seat, 0)  # 1 or 2: a Draw 2's draw
+                if step == 1:
+                    self._draw2[seat] = 1  # until it is discarded (then the second comes) or kept
+                tl.add("fly", at, 0.5 if step else 0.4, Sfx.PLAY, size=big,
+                       card=ev.get("card") if from_discard else None,
+                       src=discard if from_discard else pile, dst=hand, to_hand=True, badge=step or None)
+                key = f"tv.ev.draw2_{step}" if step else ("tv.ev.drew_discard" if from_discard else "tv.ev.drew_pile")
+                tl.say(at, t(key, name=name, card=card_name(t, ev.get("card"))))
+                at += 0.4 if step else 0.3
             elif kind == "replaced" and isinstance(seat, int):
                 position = int(ev.get("position") or 1)
                 slot = RAT.card(seat, n, position).center
+                self._draw2.pop(seat, None)
                 tl.add("fly", at, 0.4, Sfx.PLAY, size=size, card=ev.get("card"), src=hand, dst=slot,
                        hide=(seat, position))
                 tl.add("fly", at + 0.15, 0.4, None, size=size, card=ev.get("discarded"), src=slot, dst=discard)
@@ -91,27 +107,36 @@ class RatAnimator(Animator):
                              card=card_name(t, ev.get("discarded"))))
                 at += 0.4
             elif kind == "discarded" and isinstance(seat, int):
-                tl.add("fly", at, 0.4, Sfx.PLAY, size=big, card=ev.get("card"), src=hand, dst=discard)
+                tl.add("fly", at, 0.4, Sfx.PLAY, size=big, card=ev.get("card"), src=hand, dst=discard,
+                       badge=1 if self._draw2.get(seat) == 1 else None)
                 tl.say(at, t("tv.ev.discarded", name=name, card=card_name(t, ev.get("card"))))
                 at += 0.3
-            elif kind == "power_used" and isinstance(seat, int):
+            elif kind == "power_used" and isinstance(seat, int):  # the power card leaves the hand, face up
+                tl.add("fly", at, 0.45, Sfx.PLAY, size=big, card=ev.get("power"), src=hand, dst=discard)
                 tl.say(at, t("tv.ev.power_used", name=name, card=card_name(t, ev.get("power"))))
-            elif kind == "peeked" and isinstance(seat, int):
-                tl.add("glance", at, 0.8, None, rect=RAT.card(seat, n, int(ev.get("position") or 1)))
-                tl.say(at, t("tv.ev.peeked", name=name, pos=ev.get("position")))
-                at += 0.5
+                at += 0.35
+            elif kind == "peeked" and isinstance(seat, int):  # the card is picked up, still face down (R-SEE-1)
+                position = int(ev.get("position") or 1)
+                tl.add("glance", at, 1.6, None, rect=RAT.card(seat, n, position), hide=(seat, position))
+                tl.say(at, t("tv.ev.peeked", name=name, pos=position))
+                at += 1.2
             elif kind == "swapped" and isinstance(seat, int) and isinstance(ev.get("other_seat"), int):
                 mine = (seat, int(ev.get("position") or 1))
                 theirs = (int(ev["other_seat"]), int(ev.get("other_position") or 1))
-                a, b = RAT.card(mine[0], n, mine[1]).center, RAT.card(theirs[0], n, theirs[1]).center
-                tl.add("fly", at, 0.6, Sfx.PLAY, size=size, card=None, src=a, dst=b, hide=theirs)
-                tl.add("fly", at, 0.6, None, size=size, card=None, src=b, dst=a, hide=mine)
-                tl.say(at, t("tv.ev.swapped", name=name, pos=ev.get("position"),
-                             other=self.name_of(ev["other_seat"]), other_pos=ev.get("other_position")))
-                at += 0.5
+                ra, rb = RAT.card(mine[0], n, mine[1]), RAT.card(theirs[0], n, theirs[1])
+                tl.add("mark", at, 1.9, None, spots=[(ra, f"{name} · {mine[1]}"),
+                                                   (rb, f"{self.name_of(theirs[0])} · {theirs[1]}")])
+                tl.add("fly", at + 0.35, 1.0, Sfx.PLAY, size=size, card=None, src=ra.center, dst=rb.center,
+                       hide=theirs, high=140)
+                tl.add("fly", at + 0.35, 1.0, None, size=size, card=None, src=rb.center, dst=ra.center, hide=mine,
+                       high=-140)
+                tl.say(at, t("tv.ev.swapped", name=name, pos=mine[1], other=self.name_of(theirs[0]),
+                             other_pos=theirs[1]))
+                at += 1.4
             elif kind == "swap_skipped" and isinstance(seat, int):
                 tl.say(at, t("tv.ev.swap_skipped", name=name))
             elif kind == "draw_again" and isinstance(seat, int):
+                self._draw2[seat] = 1 if ev.get("draws_left") == 2 else 2
                 tl.say(at, t("tv.ev.draw_again", name=name, n=ev.get("draws_left")))
             elif kind == "knocked" and isinstance(seat, int):
                 tl.add("knock", at, 0.9, Sfx.CALL, rect=RAT.seat(seat, n))
@@ -160,8 +185,9 @@ class RatAnimator(Animator):
         return self.timeline.advance(dt)
 
     def hidden(self) -> set[tuple[int, int]]:
-        """Return the (seat, position) slots a card is still flying into: the table leaves them empty."""
-        return {tuple(a.data["hide"]) for a in self.timeline.pending("fly") if a.data.get("hide")}
+        """Return the (seat, position) slots a card is flying into or lifted from: the table leaves them empty."""
+        return {tuple(a.data["hide"]) for kind in ("fly", "glance") for a in self.timeline.pending(kind)
+                if a.data.get("hide")}
 
     @property
     def running(self) -> bool:
@@ -181,16 +207,49 @@ class RatAnimator(Animator):
         paint = self.paint
         tl = self.timeline
         painted: list[pygame.Rect] = []
-        for a, p in tl.running("glance"):  # an eye-gold glow lifts the face-down card a little
-            rect = a.data["rect"].move(0, -int(18 * (1 - abs(2 * p - 1))))
-            painted.append(paint(canvas, None, rect))
-            painted.append(pygame.draw.rect(canvas, GOLD, rect.inflate(10, 10), 5, border_radius=12))
+        marks = tl.running("mark")  # a Swap's two places, each named (whose, which) over the cards crossing
+        for a, p in marks:
+            for rect, _label in a.data["spots"]:
+                painted.append(pygame.draw.rect(canvas, GOLD, rect.inflate(14, 14), 6, border_radius=14))
+        for a, p in tl.running("glance"):  # the card picked up, still face down, an eye over it
+            rect = a.data["rect"]
+            lift = int(rect.height * 0.4 * min(1.0, 4 * p, 4 * (1 - p)))
+            up = rect.move(0, -lift)
+            painted.append(pygame.draw.rect(canvas, GOLD, up.inflate(12, 12), 6, border_radius=14))
+            painted.append(paint(canvas, None, up))
+            if self.eye is not None:
+                eye = self.eye(max(40, int(rect.width * 0.8)))
+                painted.append(canvas.blit(eye, eye.get_rect(center=(up.centerx, up.centery))))
         for a, p in tl.running("fly"):
-            x, y = hop(a.data["src"], a.data["dst"], ease_in_out(p), 60)
+            x, y = hop(a.data["src"], a.data["dst"], ease_in_out(p), a.data.get("high", 60))
             rect = pygame.Rect((0, 0), a.data["size"])
             rect.center = (int(x), int(y))
             painted.append(paint(canvas, a.data.get("card"), rect))
+            if a.data.get("badge"):  # a Draw 2's first or second draw
+                painted.append(self._badge(canvas, str(a.data["badge"]), rect.topright))
+        for a, p in marks:
+            for rect, label in a.data["spots"]:
+                painted.append(self._tag(canvas, label, (rect.centerx, rect.bottom - 8)))
         for a, p in tl.running("knock"):
             rect = a.data["rect"].inflate(int(60 * ease_out(p)), int(60 * ease_out(p)))
             painted.append(pygame.draw.rect(canvas, GOLD, rect, max(1, int(10 * (1 - p))), border_radius=30))
         return painted
+
+    def _tag(self, canvas: pygame.Surface, text: str, midbottom: tuple[int, int]) -> pygame.Rect:
+        """Write a short gold label (a seat's name and a place) over a card."""
+        if self.tc is None:
+            return pygame.Rect(midbottom, (0, 0))
+        surf = self.tc.fit(text, layout.TEXT_BODY, 320, INK_DARK, min_size=20)
+        box = surf.get_rect(midbottom=midbottom).inflate(20, 8)
+        box.clamp_ip(canvas.get_rect())
+        pygame.draw.rect(canvas, GOLD, box, border_radius=12)
+        canvas.blit(surf, surf.get_rect(center=box.center))
+        return box
+
+    def _badge(self, canvas: pygame.Surface, text: str, center: tuple[int, int]) -> pygame.Rect:
+        """Draw a gold disc with a number (a Draw 2's draw) at a flying card's corner."""
+        disc = pygame.draw.circle(canvas, GOLD, center, 28)
+        pygame.draw.circle(canvas, INK_DARK, center, 28, 3)
+        if self.tc is not None:
+            self.tc.blit(canvas, text, layout.TEXT_LARGE, INK_DARK, center=center)
+        return disc

@@ -216,15 +216,28 @@ def _arrow(pen: _Pen, pts: list[tuple[float, float]], colour: Colour) -> None:
     pen.poly(colour, head)
 
 
+def _eye(pen: _Pen, x: float, y: float, rx: float, ry: float) -> None:
+    """Draw an open eye centred on (x, y): an almond, a blue iris, a pupil, a glint."""
+    eye = _curve(x, y, rx, ry, 0, math.pi) + _curve(x, y, rx, ry, math.pi, 2 * math.pi)[1:]
+    pen.poly(EYE_WHITE, eye)
+    pen.poly(OUTLINE, eye, 0.025 * rx / 0.34)
+    pen.circle((60, 140, 220), x, y, ry * 0.67)
+    pen.circle(OUTLINE, x, y, ry * 0.33)
+    pen.circle(EYE_WHITE, x + ry * 0.17, y - ry * 0.17, ry * 0.11)
+
+
+def draw_eye(size: Size) -> pygame.Surface:
+    """Return the Peek's eye alone (over a card lifted by a Peek on the table), `size` twice as wide as tall."""
+    w, h = size[0] * SUPER, size[1] * SUPER
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    _eye(_Pen(surf, pygame.Rect(0, 0, w, h)), 1.0, 0.5, 0.94, 0.46)
+    return pygame.transform.smoothscale(surf, size)
+
+
 def draw_peek(pen: _Pen) -> None:
     """Draw the Peek: an open eye over a face-down card (in a box one unit square)."""
     _mini_back(pen, 0.32, 0.46, 0.36, 0.5)
-    eye = _curve(0.5, 0.3, 0.34, 0.18, 0, math.pi) + _curve(0.5, 0.3, 0.34, 0.18, math.pi, 2 * math.pi)[1:]
-    pen.poly(EYE_WHITE, eye)
-    pen.poly(OUTLINE, eye, 0.025)
-    pen.circle((60, 140, 220), 0.5, 0.3, 0.12)
-    pen.circle(OUTLINE, 0.5, 0.3, 0.06)
-    pen.circle(EYE_WHITE, 0.53, 0.27, 0.02)
+    _eye(pen, 0.5, 0.3, 0.34, 0.18)
     for x in (0.38, 0.5, 0.62):  # a glance going down to the card
         pen.line(GOLD, (x, 0.47 - 0.0), (0.5 + (x - 0.5) * 0.6, 0.5), 0.02)
 
@@ -347,6 +360,11 @@ class RatCards:
             return self.ctx.art.picture((GAME, "back"), size, lambda: display_ready(draw_back(size)))
         return self.ctx.art.picture((GAME, card, dead), size, lambda: display_ready(draw_face(card, size, dead)))
 
+    def eye(self, width: int) -> pygame.Surface:
+        """Return the Peek's eye `width` pixels wide (drawn over a card a Peek lifts)."""
+        size = (width, width // 2)
+        return self.ctx.art.picture((GAME, "eye"), size, lambda: display_ready(draw_eye(size)))
+
     def number_size(self, size: Size) -> int:
         """Return the text size of a number card's number at `size`: its box fills the card above the animal."""
         key = ("number", size)
@@ -386,6 +404,7 @@ class RatCards:
         pictures += [(self.face, (c, pile, True)) for pile in piles for c in FACES if not is_number(c)]
         pictures += [(self.face, (None, size)) for size in sizes]
         pictures += [(self.number_size, (size,)) for size in sizes]
+        pictures += [(self.eye, (max(40, int(size[0] * 0.8)),)) for size in sizes]
         return ArtCache.jobs(pictures)
 
 

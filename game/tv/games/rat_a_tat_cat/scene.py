@@ -33,7 +33,7 @@ class RatTableScene(TableScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.cards = cards_for(ctx)
-        self.anim: RatAnimator = RatAnimator(ctx.texts, ctx.model.name, self.cards.paint)
+        self.anim: RatAnimator = RatAnimator(ctx.texts, ctx.model.name, self.cards.paint, self.cards.eye, ctx.tc)
 
     def rest_parts(self) -> list[Part]:
         """Return the resting table's parts: the header, the two piles, the knock line, each seat."""
