@@ -28,8 +28,7 @@ function replacedLine(update, e, tookFromDiscard) {
   return told(update, e.card === null || e.card === undefined ? "placed" : "placed_up", e.seat, params);
 }
 
-// The seat that took the discard's top card and has not placed it yet: taking and placing are two moves (two
-// updates), told as one line once the card is placed ("Bea took the 2 from the discard and put it in place 3").
+// The seat that took the discard's top card, not placed yet: the two moves are told as one line once it is placed.
 let took = null;
 
 /** Return the lines worth showing for `events` (the turn itself is shown by the status bar). */

@@ -1,5 +1,4 @@
-// The game screen (Rat-a-Tat Cat): my line of four cards, the moves view.legal allows, the other seats' lines.
-// The phone computes no rule: every button comes from `legal`, every face-up card from the view.
+// Rat-a-Tat Cat's game screen: my line, the moves view.legal allows (the phone computes no rule), the other lines.
 
 import { el } from "../../dom.js";
 import { t } from "../../i18n.js";

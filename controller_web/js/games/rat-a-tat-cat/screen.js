@@ -1,4 +1,4 @@
-// Rat-a-Tat Cat's phone module, loaded by game id: its screen, log lines and score detail (watch.js: the watch page's).
+// Rat-a-Tat Cat's phone module, loaded by game id: its screen, log lines and score detail.
 
 import { t } from "../../i18n.js";
 import { nameOf, signed } from "../../seats.js";
@@ -60,10 +60,8 @@ export function scoreDetail(update) {
   };
 }
 
-/**
- * The coach's move lit up (js/coach.js), step by step as the screen asks for it: a card of my line to replace or
- * peek at; a Swap's button, then my card, then theirs; else the move's own button.
- */
+/** The coach's move lit up (js/coach.js) step by step: my card to replace or peek at; a Swap's button, my card,
+ * theirs; else the move's button. */
 export function hintTargets(app, action) {
   const mode = app.ui.mode;
   if (action.type === "replace") return [`mine:${action.position}`];

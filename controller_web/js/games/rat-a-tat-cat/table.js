@@ -1,5 +1,4 @@
-// Rat-a-Tat Cat's public table as the phone and the watch page show it: the status line, each seat's line,
-// the piles and the round's scores.
+// Rat-a-Tat Cat's public table on the phone and the watch page: status, lines, piles, scores.
 
 import { el } from "../../dom.js";
 import { t } from "../../i18n.js";
@@ -57,8 +56,8 @@ export function seatLine(u, seatInfo, { pick = null, positions = [], app = null 
   ]);
 }
 
-/** Return the other seats' lines (every seat's, for a watcher `me` = null), headed `title` if given;
- * with `app` (a seated phone's), the host's hand-over control under a gone player's line. */
+/** Return the other seats' lines (all, for `me` = null), headed `title`; with a seated phone's `app`, the host's
+ * hand-over control under a gone player's line. */
 export function seatsSection(u, me, options, title, app = null) {
   const v = u.view;
   const others = (v.seats || []).filter((s) => s.seat !== me);
