@@ -106,7 +106,9 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
                  + [r"^  hint sent → answer: p50 [\d.]+ ms  p95 [\d.]+ ms  max [\d.]+ ms  \(goal p95 <= 300 ms\); the game's first: [\d.]+ ms$"])],
     "howto.py": [([], [rf"^{game}: \d+ steps, [\d.]+ s, \d+ frames; machine load [\d.]+$" for game in ("cat-in-the-sack", "rat-a-tat-cat")]
                   + [r"^  build \(the demo game replayed into steps\): median [\d.]+ ms, max [\d.]+ ms$",
-                     rf"^  frame work \(tick \+ draw, 1920x1080\): p50 [\d.]+ ms  p99 [\d.]+ ms  max [\d.]+ ms",
+                     rf"^  frame work \(tick \+ draw \+ flip, 1920x1080\): p50 [\d.]+ ms  p99 [\d.]+ ms  max [\d.]+ ms",
+                     r"^  frames that move \(\d+, those the lazy loop draws\), this thread's CPU: p50 [\d.]+ ms  "
+                     r"p99 [\d.]+ ms  max [\d.]+ ms",
                      r"^  at 60 fps: [\d.]+ % of one core while it plays"])],
     "launch.py": [([], [r"^launch to first lobby frame, this checkout, no quota, compiled: median [\d.]+ s  best [\d.]+ s  "
                         r"worst [\d.]+ s; the table's first update on screen: median [\d.]+ s",

@@ -20,7 +20,7 @@ import pygame
 
 from game.tv import layout
 from game.tv.model import TableModel
-from game.tv.render import GOLD, INK, INK_DIM, PANEL, draw_symbol, parse_colour
+from game.tv.render import GOLD, INK, INK_DIM, PANEL, display_ready, draw_symbol, parse_colour
 
 from game.tv.scenes.base import Context, Scene
 from game.tv.scenes.results import ResultsScene
@@ -29,7 +29,15 @@ if TYPE_CHECKING:
     from game.howto import HowToStep  # (the engines' side: imported when a how-to is built, not with the TV)
 
 BEAT = 1.1  # seconds between two moves shown in one step (once the previous one's animation ended)
-Inset = Callable[[Context, pygame.Surface, dict[str, Any]], None]  # a game's painter of a step's inset data
+# A game's painter of a step's inset data; it may return the rect it painted in (else: the phone
+# frames it drew, else anywhere), so the picture is rescaled and later restored only there.
+Inset = Callable[[Context, pygame.Surface, dict[str, Any]], "pygame.Rect | None"]
+# The picture is the demo table at 8/15 of the canvas (layout.LOBBY.howto_picture, 1024x576): 15
+# canvas pixels make exactly 8 of its pixels, so a part of the canvas whose edges fall on that grid
+# scales (smoothscale) to exactly the pixels the whole would give there. A frame that moves scales
+# only the parts the demo table painted over, each widened to that grid.
+SCALE_FROM, SCALE_TO = 15, 8
+_framed: list[pygame.Rect] = []  # the phone frames painted since the how-to player last looked (its insets')
 
 
 # ---------------------------------------------------------------- the inset: "what the phone shows"
@@ -37,6 +45,7 @@ Inset = Callable[[Context, pygame.Surface, dict[str, Any]], None]  # a game's pa
 
 def phone_frame(ctx: Context, canvas: pygame.Surface, rect: pygame.Rect, title: str) -> pygame.Rect:
     """Paint a phone (a dark rounded frame with `title` on top) at `rect`; return the screen area inside."""
+    _framed.append(pygame.Rect(rect))
     pygame.draw.rect(canvas, (8, 12, 12), rect, border_radius=36)
     pygame.draw.rect(canvas, INK_DIM, rect, 4, border_radius=36)
     screen = rect.inflate(-36, -36)
@@ -54,7 +63,9 @@ class HowToPlayer:
     counts the steps down, and paints the picture scaled into the lobby's how-to area.
 
     The picture is painted again only while the demo's animations run or when a step or an update
-    changes (`frame_key`); at rest the lobby draws nothing new until the next step is due.
+    changes (`frame_key`); at rest the lobby draws nothing new until the next step is due. The demo
+    table paints on a canvas of its own, only what changed (`Scene.painted`), and only the tiles it
+    painted over are scaled into the picture again (`damage` says which, for the lobby to copy).
     """
 
     def __init__(self, ctx: Context, game_id: str, steps: list[HowToStep],
@@ -71,9 +82,13 @@ class HowToPlayer:
         self.fed = 0  # updates of the current step shown so far
         self._fed_at = 0.0
         self.done = not steps
-        self._full: pygame.Surface | None = None
+        self._full: pygame.Surface | None = None  # the demo table at canvas size (the scene's own canvas)
+        self._bare: pygame.Surface | None = None  # a copy of it without the inset, taken as the inset came
+        self._inset: tuple[int, pygame.Rect] | None = None  # the step whose inset is on _full, and where
+        self._drawn_by: Scene | None = None  # the scene that painted _full last
         self._picture: pygame.Surface | None = None
         self._painted: Any = None
+        self.damage: list[pygame.Rect] | None = None  # picture rects that changed in the last `picture` (None: all)
         if steps:
             self._feed()
 
@@ -139,23 +154,76 @@ class HowToPlayer:
         """Return the demo table (and the step's inset) scaled to `size`, painted again only when it changed.
 
         A cache of pixels, not state: the same step, moves and animation frame give the same picture.
+        Afterwards `damage` holds the picture's rects that differ from the last call's ([]: none;
+        None: all of it). At 8/15 of the canvas (1024x576) only the parts that changed are scaled.
         """
         key = (self.index, self.fed, self.demo.clock if self.animating else None, size)
-        if self._picture is None or self._painted != key:
-            if self._full is None:
-                self._full = pygame.Surface(layout.CANVAS)
-                self._picture = pygame.Surface(size)
-            if self._picture is None or self._picture.get_size() != size:
-                self._picture = pygame.Surface(size)
-            self.scene.forget_canvas()
-            self.scene.draw(self._full)
-            inset = self.step.inset
-            paint = self.insets.get(str(inset.get("kind"))) if inset else None
-            if paint is not None and not self.animating:  # once the move has settled
-                paint(self.demo, self._full, inset)
-            pygame.transform.smoothscale(self._full, size, self._picture)
-            self._painted = key
+        if self._picture is not None and self._painted == key and self._picture.get_size() == size:
+            self.damage = []
+            return self._picture
+        if self._full is None:
+            self._full = display_ready(pygame.Surface(layout.CANVAS), alpha=False)
+        if self._picture is None or self._picture.get_size() != size:
+            self._picture = pygame.Surface(size, 0, self._full)
+            self._drawn_by = None  # a new picture: scale all of it
+        full = self._full
+        areas: list[pygame.Rect] | None = []
+        inset = self.step.inset
+        paint = self.insets.get(str(inset.get("kind"))) if inset else None
+        wanted = self.index if paint is not None and not self.animating else None  # once the move has settled
+        if self._inset is not None and self._inset[0] != wanted:  # the inset goes: the table under it comes back
+            assert self._bare is not None and areas is not None
+            rect = self._inset[1]
+            full.blit(self._bare, rect, rect)
+            areas.append(rect)
+            self._inset = None
+        if self.scene is not self._drawn_by:
+            self.scene.forget_canvas()  # a new scene (the score screen), or a new picture: paint it all
+            self._drawn_by = self.scene
+        self.scene.draw(full)
+        painted = self.scene.painted
+        areas = None if painted is None or areas is None else areas + painted
+        if paint is not None and wanted is not None and self._inset is None:
+            if self._bare is None:
+                self._bare = pygame.Surface(layout.CANVAS, 0, full)
+            self._bare.blit(full, (0, 0))
+            _framed.clear()
+            said = paint(self.demo, full, inset)  # type: ignore[arg-type]
+            rect = said if isinstance(said, pygame.Rect) else _union(_framed) or full.get_rect()
+            self._inset = (wanted, rect.clip(full.get_rect()))
+            if areas is not None:
+                areas.append(self._inset[1])
+        self.damage = self._scale(areas, size)
+        self._painted = key
         return self._picture
+
+    def _scale(self, areas: list[pygame.Rect] | None, size: tuple[int, int]) -> list[pygame.Rect] | None:
+        """Scale the canvas into the picture: all of it (areas None, most of the canvas, or a size off the
+        8/15 grid), or each of `areas` widened to the grid; return the picture's rects scaled (None: all)."""
+        full, picture = self._full, self._picture
+        assert full is not None and picture is not None
+        w, h = layout.CANVAS
+        exact = size[0] * SCALE_FROM == w * SCALE_TO and size[1] * SCALE_FROM == h * SCALE_TO
+        if areas is None or not exact or sum(a.width * a.height for a in areas) > w * h // 2:
+            pygame.transform.smoothscale(full, size, picture)
+            return None
+        g = SCALE_FROM
+        done: list[pygame.Rect] = []
+        for area in areas:
+            left, top = max(0, area.left) // g, max(0, area.top) // g  # in grid cells of g canvas pixels
+            right, bottom = -(-min(w, area.right) // g), -(-min(h, area.bottom) // g)
+            if right <= left or bottom <= top:
+                continue
+            src = pygame.Rect(left * g, top * g, (right - left) * g, (bottom - top) * g)
+            dst = pygame.Rect(left * SCALE_TO, top * SCALE_TO, (right - left) * SCALE_TO, (bottom - top) * SCALE_TO)
+            pygame.transform.smoothscale(full.subsurface(src), dst.size, picture.subsurface(dst))
+            done.append(dst)
+        return done
+
+
+def _union(rects: list[pygame.Rect]) -> pygame.Rect | None:
+    """Return the smallest rect holding all of `rects` (None for none)."""
+    return rects[0].unionall(rects[1:]) if rects else None
 
 
 def _no_host(cmd: dict[str, Any]) -> None:

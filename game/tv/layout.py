@@ -43,7 +43,7 @@ class LobbyLayout:
     hint: pygame.Rect = pygame.Rect(SAFE.left, 864, 640, 72)
     warning: pygame.Rect = pygame.Rect(SAFE.left, 940, 640, 86)
     players_title: pygame.Rect = pygame.Rect(780, 166, SAFE.right - 780, 56)
-    settings: pygame.Rect = pygame.Rect(780, 752, SAFE.right - 780, 150)
+    settings: pygame.Rect = pygame.Rect(780, 738, SAFE.right - 780, 172)
     keys: pygame.Rect = pygame.Rect(780, 918, SAFE.right - 780, 108)
     player_line_height: int = 84
     # the household's board of the chosen game, beside the players (who then take a narrower column)
@@ -52,7 +52,7 @@ class LobbyLayout:
     # the chosen game's how-to, over the players, board, settings and keys (the join column stays)
     howto: pygame.Rect = pygame.Rect(780, 160, SAFE.right - 780, 866)
     howto_title: pygame.Rect = pygame.Rect(804, 166, SAFE.right - 828, 52)
-    howto_picture: pygame.Rect = pygame.Rect(792, 222, 1020, 574)  # the demo table, 16:9
+    howto_picture: pygame.Rect = pygame.Rect(790, 222, 1024, 576)  # the demo table at 8/15 of the canvas (game.tv.howto)
     howto_caption: pygame.Rect = pygame.Rect(804, 806, SAFE.right - 828, 162)  # up to 3 lines of TEXT_LARGE
     howto_footer: pygame.Rect = pygame.Rect(804, 972, SAFE.right - 828, 48)  # progress dots, the keys
     howto_players: pygame.Rect = pygame.Rect(720, SAFE.top + 8, SAFE.right - 720, 80)  # who joined, in the title line

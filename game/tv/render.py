@@ -96,6 +96,7 @@ class TextCache:
         self._font.pad = False
         self._cache: OrderedDict[tuple[str, int, Colour], pygame.Surface] = OrderedDict()
         self._frame: dict[int, tuple[int, int]] = {}  # size -> (ascent, height) shared by every text
+        self._widths: OrderedDict[tuple[str, int], int] = OrderedDict()  # (text, size) -> its rendered width
         self.capacity = capacity
 
     def _frame_of(self, size: int) -> tuple[int, int]:
@@ -125,14 +126,23 @@ class TextCache:
             self._cache.move_to_end(key)
         return surf
 
+    def width(self, text: str, size: int) -> int:
+        """Return the width `render(text, size)` has, measured without rendering (a wrap or a fit tries many)."""
+        key = (text, size)
+        found = self._widths.get(key)
+        if found is None:
+            rect = self._font.get_rect(text, size=size)  # the rect `render` gives, without its pixels
+            found = self._widths[key] = max(1, rect.x + rect.width)
+            if len(self._widths) > 4 * self.capacity:
+                self._widths.popitem(last=False)
+        return found
+
     def fit(self, text: str, size: int, max_width: int, colour: Colour = INK, min_size: int = 24) -> pygame.Surface:
         """Return the text at the largest size <= `size` that fits `max_width` (down to `min_size`)."""
         s = size
-        surf = self.render(text, s, colour)
-        while surf.get_width() > max_width and s > min_size:
+        while self.width(text, s) > max_width and s > min_size:
             s = max(min_size, s - 4)
-            surf = self.render(text, s, colour)
-        return surf
+        return self.render(text, s, colour)
 
     def blit(self, canvas: pygame.Surface, text: str, size: int, colour: Colour, *, max_width: int | None = None,
              **anchor: tuple[int, int] | int) -> pygame.Rect:
@@ -149,7 +159,7 @@ def wrap(tc: TextCache, text: str, size: int, width: int) -> list[str]:
     line = ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if line and tc.render(trial, size).get_width() > width:
+        if line and tc.width(trial, size) > width:
             lines.append(line)
             line = word
         else:

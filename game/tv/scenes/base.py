@@ -99,6 +99,9 @@ class Scene:
     """
 
     animating = False
+    # where the last `draw` painted on its canvas, in canvas pixels; None: anywhere (a scene that
+    # paints only what changed says where, so a copy of its canvas, scaled, can follow in parts)
+    painted: list[pygame.Rect] | None = None
 
     def frame_key(self) -> Any:
         """Return what of the picture changes with time at rest (a new value: a frame is drawn)."""
@@ -365,11 +368,15 @@ class TableScene(Scene):
             self._rest_drawn, self._rest_parts = key, parts
         if canvas is self._shown_on and changed is not None:
             # the canvas still holds the last frame: put the table back only where things moved or changed
-            for area in self._moved + changed:
+            restored = self._moved + changed
+            for area in restored:
                 canvas.blit(layer, area, area)
+            self._moved = list(self.draw_moving(canvas) or ())
+            self.painted = restored + self._moved
         else:
             canvas.blit(layer, (0, 0))
-        self._moved = list(self.draw_moving(canvas) or ())
+            self._moved = list(self.draw_moving(canvas) or ())
+            self.painted = None
         self._shown_on = canvas
 
     def forget_canvas(self) -> None:

@@ -46,6 +46,10 @@ class LobbyScene(Scene):
         self.selected: str | None = None  # the option line ←/→ change (None until ↑/↓ picks one)
         self.howto: HowToPlayer | None = None  # the how-to playing now, if any
         self._seen: tuple[str, int] | None = None  # the chosen game and the how-to asks of the last update
+        # while a how-to plays, the canvas the last frame went to and what it showed around the picture:
+        # the same again there, and a frame copies only the parts of the picture that changed
+        self._shown_on: pygame.Surface | None = None
+        self._shown_key: Any = None
 
     def enter(self) -> None:
         """Make the QR code for the current join URL (once per URL) and the Couch Cats emblem."""
@@ -229,9 +233,29 @@ class LobbyScene(Scene):
 
     # ---------------------------------------------------------------- drawing
 
+    def forget_canvas(self) -> None:
+        """Something else painted on the canvas: the next frame paints all of the lobby."""
+        self._shown_on = None
+
+    def _around_howto(self) -> Any:
+        """Return everything a how-to frame shows besides its picture (a new value: paint it all)."""
+        ctx, howto = self.ctx, self.howto
+        toast = ctx.toast_text if ctx.toast_text and ctx.clock <= ctx.toast_until else ""
+        return (howto, howto.index if howto is not None else None, ctx.model.accepted, ctx.join_url, ctx.join_code,
+                ctx.lan_warning, ctx.port_note, ctx.notice, self._qr, toast)
+
     def draw(self, canvas: pygame.Surface) -> None:
-        """Paint the lobby from the latest update."""
+        """Paint the lobby from the latest update.
+
+        While a how-to plays and nothing around its picture changed since the last frame on this
+        canvas, only the picture's parts that changed are copied (the rest is the same pixels).
+        """
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
+        around = self._around_howto() if self.playing_howto else None
+        if around is not None and canvas is self._shown_on and around == self._shown_key:
+            self._copy_picture(canvas)
+            return
+        self._shown_on, self._shown_key = canvas, around
         ctx.background(canvas)
         if self._emblem is not None:
             canvas.blit(self._emblem, self._emblem.get_rect(midleft=(LOBBY.title.left, LOBBY.title.centery)))
@@ -281,6 +305,22 @@ class LobbyScene(Scene):
                             midright=(right, foot.centery)).left - 32
         tc.blit(canvas, t("tv.howto.skip"), layout.TEXT_SMALL, INK_DIM, max_width=right - dots.right - 24,
                 midright=(right, foot.centery))
+
+    def _copy_picture(self, canvas: pygame.Surface) -> None:
+        """Copy the parts of the how-to's picture that changed since the last frame (and its frame line)."""
+        howto = self.howto
+        assert howto is not None
+        pic = LOBBY.howto_picture
+        picture = howto.picture(pic.size)
+        damage = howto.damage
+        if damage is None:
+            canvas.blit(picture, pic)
+        elif not damage:
+            return
+        else:
+            for part in damage:
+                canvas.blit(picture, part.move(pic.topleft), part)
+        pygame.draw.rect(canvas, INK_DIM, pic, 2)
 
     def _draw_join(self, canvas: pygame.Surface) -> None:
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
@@ -447,8 +487,8 @@ def build(game_id: str) -> list[Any]:
 def key_lines(tc: Any, parts: list[str], width: int) -> list[str]:
     """Return the keys line's parts ('Enter start', ...) joined into two lines of about equal width,
     or three when two would not fit `width` at the small text size (never a smaller text)."""
-    sizes = [tc.render(part, layout.TEXT_SMALL).get_width() for part in parts]
-    gap = tc.render(" · ", layout.TEXT_SMALL).get_width()
+    sizes = [tc.width(part, layout.TEXT_SMALL) for part in parts]
+    gap = tc.width(" · ", layout.TEXT_SMALL)
 
     def widest(cuts: tuple[int, ...]) -> int:
         bounds = (0, *cuts, len(parts))

@@ -6,6 +6,7 @@ the chart of how the game went (`outcome.course`) from game.tv.chart, under the 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pygame
@@ -15,16 +16,23 @@ from game.tv.games import ResultsDetail, screens_for
 from game.tv.i18n import number
 from game.tv.intents import Intent
 from game.tv.layout import RESULTS, RESULTS_CHART, ResultsLayout
-from game.tv.render import GOLD, INK, INK_DIM, PANEL, draw_symbol, panel, parse_colour, shadow_text
+from game.tv.render import GOLD, INK, INK_DIM, PANEL, display_ready, draw_symbol, panel, parse_colour, shadow_text
 from game.tv.scenes.base import Context, Scene, draw_toast
 from game.tv.sound import Sfx
 
 CONFETTI = 90
+PIECE = (14, 22)  # a piece of confetti, in canvas pixels
 DETAIL_COLUMNS = ("detail0", "detail1")
 
 
 class ResultsScene(Scene):
-    """Shows the final scores; Enter plays again with the same seats, L goes back to the lobby."""
+    """Shows the final scores; Enter plays again with the same seats, L goes back to the lobby.
+
+    The picture is the felt, the falling confetti, and over them everything else (the standing
+    picture: banner, lines, chart, keys, toast), which is painted once per update on a transparent
+    layer. A frame paints the whole picture on a canvas it has not painted last; on the one it did,
+    only where confetti was or is now: the felt, the pieces there and the standing layer again.
+    """
 
     keys_text = "tv.keys.results"
 
@@ -32,6 +40,11 @@ class ResultsScene(Scene):
         super().__init__(ctx)
         self.confetti: list[list[float]] = []  # x, y, vx, vy, colour index
         self.colours: list[tuple[int, int, int]] = [GOLD]
+        self._standing: pygame.Surface | None = None  # everything but the felt and the confetti (transparent)
+        self._standing_key: Any = None
+        self._standing_update: Any = None  # a copy of the update the standing layer shows
+        self._shown_on: pygame.Surface | None = None  # the canvas the last frame went to
+        self._shown_pieces: dict[int, pygame.Rect] = {}  # where that frame put each piece (by the piece's id)
 
     def enter(self) -> None:
         """Throw confetti in the winners' colours and play the fanfare."""
@@ -96,13 +109,66 @@ class ResultsScene(Scene):
         return [{"seat": seat, "total": totals[seat], "place": keys.index(keys[i]) + 1, "winner": seat in winners}
                 for i, seat in enumerate(seats)]
 
+    def forget_canvas(self) -> None:
+        """Something else painted on the canvas: the next frame paints all of it."""
+        self._shown_on = None
+
+    def _pieces(self) -> dict[int, tuple[pygame.Rect, tuple[int, int, int]]]:
+        """Return the confetti on show: each piece's rect and colour, by the piece's id, in painting order."""
+        return {id(c): (pygame.Rect(int(c[0]), int(c[1]), *PIECE), self.colours[int(c[4]) % len(self.colours)])
+                for c in self.confetti if c[1] > -10}
+
     def draw(self, canvas: pygame.Surface) -> None:
-        """Paint the ranking from the update's outcome, with the game's own columns and note, then its course."""
+        """Paint the felt, the confetti and the standing picture over them (all, or only where confetti moved).
+
+        The standing layer is a cache of pixels painted when the update or the toast changes; the
+        picture is exactly the felt, every piece, then that layer, whichever way it is painted.
+        """
+        ctx = self.ctx
+        toast = ctx.toast_text if ctx.toast_text and ctx.clock <= ctx.toast_until else ""
+        key = (ctx.model.accepted, toast, self.keys_text)
+        fresh = (self._standing is None or self._standing.get_size() != canvas.get_size() or key != self._standing_key
+                 or ctx.model.update != self._standing_update)  # (by value: an update changed in place too)
+        if fresh:
+            if self._standing is None or self._standing.get_size() != canvas.get_size():
+                self._standing = display_ready(pygame.Surface(canvas.get_size(), pygame.SRCALPHA))
+            self._standing.fill((0, 0, 0, 0))
+            self.draw_standing(self._standing)
+            self._standing_key, self._standing_update = key, copy.deepcopy(ctx.model.update)
+        standing = self._standing
+        assert standing is not None
+        pieces = self._pieces()
+        if fresh or canvas is not self._shown_on:
+            ctx.background(canvas)
+            for rect, colour in pieces.values():
+                canvas.fill(colour, rect)
+            canvas.blit(standing, (0, 0))
+            self.painted = None
+        else:
+            before = self._shown_pieces
+            areas = [rect.union(before[pid]) if pid in before else rect for pid, (rect, _c) in pieces.items()]
+            areas += [rect for pid, rect in before.items() if pid not in pieces]
+            rects = [rect for rect, _c in pieces.values()]
+            colours = [colour for _r, colour in pieces.values()]
+            felt = ctx.felt
+            for area in areas:
+                if felt is not None:
+                    canvas.blit(felt, area, area)
+                else:
+                    canvas.set_clip(area)
+                    ctx.background(canvas)
+                    canvas.set_clip(None)
+                for i in area.collidelistall(rects):  # in painting order: a later piece lies over an earlier
+                    canvas.fill(colours[i], rects[i].clip(area))
+                canvas.blit(standing, area, area)
+            self.painted = areas
+        self._shown_on = canvas
+        self._shown_pieces = {pid: rect for pid, (rect, _c) in pieces.items()}
+
+    def draw_standing(self, canvas: pygame.Surface) -> None:
+        """Paint the ranking from the update's outcome, with the game's own columns and note, then its
+        course, the keys and the toast: everything in front of the confetti."""
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
-        ctx.background(canvas)
-        for x, y, _vx, _vy, ci in self.confetti:
-            if y > -10:
-                pygame.draw.rect(canvas, self.colours[int(ci) % len(self.colours)], (int(x), int(y), 14, 22))
         outcome = ctx.model.outcome
         detail = outcome.get("detail") if isinstance(outcome.get("detail"), dict) else {}
         game = self._detail()
