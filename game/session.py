@@ -11,6 +11,7 @@ One object, its concerns in modules of their own (`game/table/`), each a mixin o
 - `lobby`: the host's controls, the game and its options, bot kinds, the household's history;
 - `play`: the start, moves, chance and versions of a running game, a seat's stream;
 - `clock`: the turn timer and a game's time limit;
+- `moments`: the table's pacing, the moments the room must see and the hold while one plays;
 - `teaching`: the first-time tips and the coach's hints;
 - `updates`: what each socket is sent of a version.
 
@@ -31,6 +32,7 @@ from game.records import GameRecorder
 from game.seats import PALETTE, SYMBOLS, Seat
 from game.table.clock import ClockMixin
 from game.table.lobby import TV, LobbyMixin
+from game.table.moments import Holding, MomentsMixin
 from game.table.play import PlayMixin, Seen
 from game.table.seats import SeatsMixin
 from game.table.teaching import HintAsk, TeachingMixin
@@ -40,11 +42,13 @@ from game.table.waiting import WaitingMixin
 __all__ = ["PALETTE", "PUBLIC", "SYMBOLS", "TV", "HintAsk", "Out", "RecordReady", "Seen", "Session"]
 
 
-class Session(SeatsMixin, WaitingMixin, LobbyMixin, PlayMixin, ClockMixin, TeachingMixin, UpdatesMixin):
+class Session(SeatsMixin, WaitingMixin, LobbyMixin, PlayMixin, ClockMixin, MomentsMixin, TeachingMixin,
+              UpdatesMixin):
     """One table. Entry points return the `Out` messages (and `RecordReady`) to deliver."""
 
     def __init__(self, join_code: str, rng: random.Random, *,
-                 clock: Callable[[], float] = time.monotonic, game: str | None = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, game: str | None = None,
+                 moment_scale: float = 1.0) -> None:
         self.join_code = join_code
         self.rng = rng
         self.clock = clock
@@ -65,6 +69,8 @@ class Session(SeatsMixin, WaitingMixin, LobbyMixin, PlayMixin, ClockMixin, Teach
         self._timer_key: tuple[Any, ...] | None = None
         self.game_deadline: float | None = None  # when a game with a time limit runs out (on `clock`)
         self._chance_rng = random.Random()
+        self.moment: Holding | None = None  # the moment the table holds for (game/table/moments.py)
+        self.moment_scale = moment_scale  # the server's: 0 plays no moments (tests, bot races)
         self.change_listeners: list[Callable[[list[dict[str, Any]]], None]] = []
         self._public_cache: tuple[int, dict[str, Any]] | None = None
         self._table_cache: tuple[int, dict[str, Any]] | None = None

@@ -505,7 +505,9 @@ def _table_data(session: Session, port: int) -> dict[str, Any]:
             "pending": [_seat_data(s) for s in session.pending],
             # a game's time limit: what was left (the clock is monotonic, so not its reading)
             "time_left": (None if session.game_deadline is None
-                          else max(0.0, session.game_deadline - session.clock()))}
+                          else max(0.0, session.game_deadline - session.clock())),
+            # the moment the table holds for, with its time left (game/table/moments.py)
+            "moment": session.moment_to_save()}
 
 
 def _game_data(session: Session) -> dict[str, Any]:
@@ -520,7 +522,7 @@ def _rebuild(table: dict[str, Any], game: tuple[int, str] | None, actions: list[
     session = Session(str(table["join_code"]), rng, clock=clock, game=str(table["game"]))
     if session.game_id not in GAMES:
         raise SaveError(f"it is a game this version does not have ({session.game_id})")
-    session.options = dict(table["options"])
+    session.options = {**session.options, **table["options"]}  # (a save from before an option: its default)
     session.stage = Stage(table["stage"])
     session.version = int(table["version"])
     session.seats = [_seat_from(d) for d in table["seats"]]
@@ -535,6 +537,7 @@ def _rebuild(table: dict[str, Any], game: tuple[int, str] | None, actions: list[
         _replay(session, json.loads(game[1]), actions)
     elif session.stage is not Stage.LOBBY:
         raise SaveError("the saved game is missing")
+    session.restore_moment(table.get("moment") if session.stage is not Stage.LOBBY else None)
     session.restored()
     return session
 

@@ -109,10 +109,10 @@ def test_lobby_commands_add_remove_move_and_options():
     assert error_key(s.handle(0, P.Host(P.HostCmd.ADD_BOT, kind="genius")), 0) == "unknown_bot"
     s.handle(0, P.Host(P.HostCmd.SET_OPTION, name="turn_timer", value=60))
     s.handle(0, P.Host(P.HostCmd.SET_OPTION, name="open_piles", value=True))
-    assert s.options == {"open_piles": True, "turn_timer": 60}
+    assert s.options == {"open_piles": True, "turn_timer": 60, "pace": "normal"}
     for name, value in (("turn_timer", 45), ("turn_timer", True), ("open_piles", 1), ("volume", 3)):
         assert error_key(s.handle(0, P.Host(P.HostCmd.SET_OPTION, name=name, value=value)), 0) == "bad_option"
-    assert s.options == {"open_piles": True, "turn_timer": 60}
+    assert s.options == {"open_piles": True, "turn_timer": 60, "pace": "normal"}
 
 
 def test_table_is_full_at_the_games_maximum_and_a_sixth_joiner_waits():
@@ -431,7 +431,7 @@ def test_the_table_names_every_registered_game_with_its_seats_and_declared_optio
     for entry, rules in zip(table["games"], offered):
         assert (entry["min_players"], entry["max_players"]) == (rules.min_players, rules.max_players)
         assert [o["name"] for o in entry["options"]] == [o.name for o in rules.options]
-    assert [o["name"] for o in table["table_options"]] == ["turn_timer"]
+    assert [o["name"] for o in table["table_options"]] == ["turn_timer", "pace"]
     assert table["table_options"][0]["choices"] == [0, 30, 60, 120]
     # every option a lobby can show has its value in `options`, and nothing else is there
     names = {o["name"] for o in table["table_options"]} | {o.name for o in s.rules.options}

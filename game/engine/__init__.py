@@ -16,6 +16,7 @@ from game.engine.common import (
     BadAction,
     GameError,
     IllegalAction,
+    Moment,
     OptionSpec,
     Outcome,
     RecordEntry,
@@ -51,6 +52,10 @@ def _no_best(record: dict[str, Any]) -> list[int | None]:
 
 def _no_tips(view: Any) -> tuple[tuple[str, dict[str, Any]], ...]:
     return ()
+
+
+def _no_moment(events: list[dict[str, Any]]) -> Moment | None:
+    return None
 
 
 def _nothing_implied(state: Any, entry: dict[str, Any] | None) -> list[tuple[int | None, Any]]:
@@ -110,6 +115,10 @@ class GameRules:
     # `tip.<kind>`. Read from the seat's view only, so a tip says nothing the phone could not show.
     tips_for: Callable[[Any], Sequence[tuple[str, dict[str, Any]]]] = _no_tips
     tip_kinds: tuple[str, ...] = ()  # every kind `tips_for` gives (texts and the game's page list them)
+    # the moments the room must see (game/table/moments.py): for the public wire events of one change,
+    # the `Moment` the table holds for, or None (a game without moments plays on at once)
+    moment_of: Callable[[list[dict[str, Any]]], Moment | None] = _no_moment
+    moment_kinds: tuple[str, ...] = ()  # every kind `moment_of` gives (its texts and the game's page list them)
     # offered in the lobby: the game has its TV scene and its phone screens (engine-only games
     # still simulate, record and replay)
     on_table: bool = True
@@ -146,5 +155,5 @@ def _registered(packages: tuple[str, ...]) -> dict[str, GameRules]:
 
 GAMES: dict[str, GameRules] = _registered(PLUGINS)
 
-__all__ = ["GAMES", "GameRules", "BadAction", "IllegalAction", "GameError", "OptionSpec", "Outcome",
+__all__ = ["GAMES", "GameRules", "BadAction", "IllegalAction", "GameError", "Moment", "OptionSpec", "Outcome",
            "RecordEntry"]

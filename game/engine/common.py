@@ -102,6 +102,19 @@ TIME_UP: dict[str, str] = {"type": "time_up"}
 
 
 @dataclass(frozen=True)
+class Moment:
+    """A moment the room must see, named by a game for one change of its table (`GameRules.moment_of`).
+
+    `kind`: a short lowercase word (its texts are the game's own, `moment.<kind>`); `seconds`: how long
+    the table holds for it at the normal pace (the host's `pace` option scales it). While it holds, no bot
+    starts its next decision and the turn timer waits; people may still act where the game lets them.
+    """
+
+    kind: str
+    seconds: float
+
+
+@dataclass(frozen=True)
 class OptionSpec:
     """One option a game (or the table) declares; the platform validates and the lobbies render it.
 

@@ -6,7 +6,8 @@ from typing import Any, Mapping
 
 from game.engine import GAMES, GameError
 from game.protocol.base import ByeReason, Role, Stage
-from game.protocol.shapes import _COURSE, _GAME_TIME, _HISTORY, _TABLE, _TIMER, _YOU, WireShapeError, _leaf, shape
+from game.protocol.shapes import (_COURSE, _GAME_TIME, _HISTORY, _MOMENT, _TABLE, _TIMER, _YOU, WireShapeError, _leaf,
+                                  shape)
 
 
 def welcome(*, token: str | None, seat: int | None, role: Role, name: str | None,
@@ -42,13 +43,15 @@ def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[st
            view: dict[str, Any] | None, events: list[dict[str, Any]],
            timer: Mapping[str, Any] | None, acting: list[int] | None = None,
            outcome: dict[str, Any] | None = None, game_time: Mapping[str, Any] | None = None,
-           history: dict[str, Any] | None = None) -> dict[str, Any]:
+           history: dict[str, Any] | None = None, moment: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Return an `update` message built from whitelisted parts (table, view, events, outcome already shaped).
 
     `acting`: the seats that may act now (a running game; who is acting is public in every game).
     `outcome`: a finished game's result for the score screens (see `outcome_to_wire`).
     `game_time`: the time left of a game with a time limit, while it runs.
     `history`: the household's leaderboards and last results (`history_to_wire`), in the lobby only.
+    `moment`: the moment the table holds for (game/table/moments.py), its `events` the public wire events
+    already shaped by `event_to_wire`; only while one plays.
     `you`: a seat's own update may hold `tip`, the game's (kind, params) for its phone (`tip_to_wire`).
     """
     mine = shape(you, _YOU)
@@ -66,6 +69,8 @@ def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[st
         msg["game_time"] = shape(game_time, _GAME_TIME)
     if history is not None:
         msg["history"] = history
+    if moment is not None:
+        msg["moment"] = {**shape(moment, _MOMENT), "events": list(moment["events"])}
     return msg
 
 

@@ -32,6 +32,8 @@ _OPTION_SPEC: Schema = {"name": None, "kind": None, "default": None, "choices": 
                         "max": None, "shown_when": None}
 TABLE_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec("turn_timer", "choice", 0, choices=(0, 30, 60, 120)),  # seconds per decision; 0: off
+    # how long the moments the room must see hold the table (game/table/moments.py, PACES)
+    OptionSpec("pace", "choice", "normal", choices=("relaxed", "normal", "quick")),
 )
 """The table's own options, for every game (each game declares its own in its GameRules)."""
 _TABLE: Schema = {"game": None,
@@ -53,6 +55,8 @@ _YOU: Schema = {"seat": None, "role": None, "host": None, "name": None, "colour"
 _TIMER: Schema = {"seat": None, "seconds_left": None}
 _GAME_TIME: Schema = {"seconds_left": None}
 _COURSE: Schema = {"values": None, "limit": None}
+# the moment playing (game/table/moments.py); its `events` are the change's public events, shaped already
+_MOMENT: Schema = {"kind": None, "since": None, "seconds": None, "seconds_left": None}
 
 
 class WireShapeError(ValueError):

@@ -21,6 +21,9 @@ class ServerConfig:
     web_root: Path = WEB_ROOT
     bot_delay: float = DEFAULT_BOT_DELAY
     bot_jitter: float = 0.3  # +-30 % so bots do not act in lockstep
+    # how long the games' moments hold the table (game/table/moments.py), times the host's pace; None: 1 with
+    # bots that take their time, 0 with bots at delay 0 (the tests' and bot races' table plays no moments)
+    moment_scale: float | None = None
     think_apart: str = "slow"  # which bots think in the worker process: "slow" kinds, or "all" (tests)
     heartbeat: float = 10.0
     send_timeout: float = 5.0
@@ -29,6 +32,13 @@ class ServerConfig:
     burst: float = 40.0
     bad_frame_limit: float = 50.0  # malformed frames (decaying 1/s) before a kick
     max_queued: int = 64  # ordered messages waiting for one socket before it counts as frozen
+
+    @property
+    def moments(self) -> float:
+        """Return the scale of the moments' holds (`moment_scale`, else by the bots' delay)."""
+        if self.moment_scale is not None:
+            return max(0.0, float(self.moment_scale))
+        return 1.0 if self.bot_delay > 0 else 0.0
 
     @property
     def records_dir(self) -> Path | None:

@@ -52,6 +52,7 @@ class Hub:
         self.config = config
         rng = rng or random.Random(secrets.randbits(64))
         self.session = session or Session(config.join_code, random.Random(rng.getrandbits(64)))
+        self.session.moment_scale = config.moments
         self.store = store  # the autosave (game.store), or None to keep none
         if store is not None:
             self.session.history = P.history_to_wire(store.history())  # the household's, for the lobby

@@ -24,8 +24,8 @@ class ClockMixin:
 
     @property
     def deadline(self) -> float | None:
-        """Return when the turn timer or the game's time limit runs out next (on `clock`), or None."""
-        times = [t for t in (self._deadline, self.game_deadline) if t is not None]
+        """Return when the turn timer, the game's time limit or the moment playing runs out next (on `clock`), or None."""
+        times = [t for t in (self._deadline, self.game_deadline, self._moment_until()) if t is not None]
         return min(times) if times else None
 
     def _timer(self) -> dict[str, Any] | None:
@@ -53,15 +53,19 @@ class ClockMixin:
         key = (self.game_serial, *self.rules.timer_key(self.state))
         if key != self._timer_key:
             self._timer_key = key
-            self._deadline = self.clock() + seconds
+            # the timer does not run while a moment plays (game/table/moments.py)
+            self._deadline = max(self.clock(), self._moment_until() or 0.0) + seconds
 
     def expire_timer(self) -> list[Out | RecordReady]:
         """Act once a clock ran out; return what to send.
 
         The game's time limit: the game is told (it decides what that means, e.g. the round in
         progress is the last). The turn timer: everyone still on the clock makes the game's
-        timeout move.
+        timeout move. A moment whose time is up ends first, with a version of its own.
         """
+        ended = self._end_moment()
+        if ended:
+            return ended
         if self.stage is not Stage.PLAYING:
             return []
         now = self.clock()

@@ -182,5 +182,6 @@ class LobbyMixin:
         assert c is HostCmd.TO_LOBBY
         self._need_stage(Stage.PLAYING, Stage.OVER)
         self.stage = Stage.LOBBY
+        self._drop_moment()
         self.state = None
         return self._welcome_seated(self._seat_pending()) + list(self._changed())

@@ -39,7 +39,7 @@ class PlayMixin:
 
     def bot_turns(self) -> list[tuple[int, str]]:
         """Return (seat, bot kind) for every bot seat that may act now."""
-        if self.stage is not Stage.PLAYING:
+        if self.stage is not Stage.PLAYING or self.holding:  # (bots wait while a moment plays)
             return []
         acting = self.rules.to_act(self.state)
         return [(i, s.bot) for i, s in enumerate(self.seats) if s.bot is not None and i in acting]
@@ -139,6 +139,7 @@ class PlayMixin:
         self.recorder = GameRecorder(self.state, players, game=self.game_id, seed=seed, options=options)
         self.stage = Stage.PLAYING
         self.log = []
+        self._drop_moment()
         for seat in self.seats:  # each kind of tip comes once per game
             seat.tips_seen, seat.tip = set(), None
         self.game_serial += 1

@@ -68,7 +68,7 @@ class UpdatesMixin:
         return _events_of(self.game_id, events, seat)
 
     def _wire_game(self) -> dict[str, Any]:
-        """Return who acts now and a finished game's outcome, for this version (shared by every update)."""
+        """Return who acts now, a finished game's outcome and the moment playing, for this version (shared by every update)."""
         if self._game_cache is None or self._game_cache[0] != self.version:
             acting: list[int] = []
             outcome = None
@@ -76,7 +76,7 @@ class UpdatesMixin:
                 acting = sorted(self.rules.to_act(self.state))
             elif self.state is not None and self.stage is Stage.OVER:
                 outcome = P.outcome_to_wire(self.game_id, self.rules.outcome(self.state))
-            self._game_cache = (self.version, {"acting": acting, "outcome": outcome})
+            self._game_cache = (self.version, {"acting": acting, "outcome": outcome, "moment": self._wire_moment()})
         return self._game_cache[1]
 
     def _wire_table(self) -> dict[str, Any]:
@@ -127,8 +127,10 @@ class UpdatesMixin:
     def _changed(self, events: list[dict[str, Any]] | None = None) -> list[Out]:
         """Bump the version and return an update for every seated socket and the public one."""
         self.version += 1
-        self._refresh_timer()
         evs = events or []
+        if evs:
+            self._begin_moment(self._events(evs, None))
+        self._refresh_timer()
         for listener in self.change_listeners:
             listener(evs)
         views = {i: self._engine_view(i) for i, s in enumerate(self.seats) if s.conn is not None}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine.cat_in_the_sack import record, rules, tips, views
+from game.engine.cat_in_the_sack import moments, record, rules, tips, views
 
 # The words that would betray this game's vocabulary in platform code: its cards, moves, phases, options and
 # the pieces of its views (tests/test_platform_names.py, test_tv_plugin.py and browser/test_phone_platform.py
@@ -44,5 +44,7 @@ FIELDS: dict[str, Any] = dict(
     fast_to_dicts=views.FIELD_TO_DICTS,
     tips_for=tips.tips_for,
     tip_kinds=tips.KINDS,
+    moment_of=moments.moment_of,
+    moment_kinds=moments.KINDS,
 )
 """Every field of this game's `GameRules` record."""

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.engine.common import BadAction, Course, Outcome, RecordEntry, is_int, record_field
-from game.engine.rat_a_tat_cat import ending, rules, tips, views
+from game.engine.rat_a_tat_cat import ending, moments, rules, tips, views
 from game.engine.rat_a_tat_cat.options import OPTIONS, normalize_options
 from game.engine.rat_a_tat_cat.record import RatRecorder
 from game.engine.rat_a_tat_cat.state import END_TURN, MEMORISED, Action, ActionType, Phase, State, parse_action
@@ -208,5 +208,7 @@ FIELDS: dict[str, Any] = dict(
     best_lowest=True,
     tips_for=tips.tips_for,
     tip_kinds=tips.KINDS,
+    moment_of=moments.moment_of,
+    moment_kinds=moments.KINDS,
 )
 """Every field of this game's `GameRules` record."""
