@@ -106,7 +106,7 @@ def _calls(package: str, name: str) -> bool:
     """Return True if the engine package `package` uses the shared helper `name`."""
     for path in sorted((ENGINES / package).rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Name) and node.id == name) or (isinstance(node, ast.Attribute) and node.attr == name):
+            if getattr(node, "id", None) == name or getattr(node, "attr", None) == name:  # (a Name, an Attribute)
                 return True
     return False
 

@@ -9,14 +9,15 @@ no tips, no chance after the deal, no options, and a game of only 24 moves at 3 
 and one line is added to `PLUGINS` in game/engine/__init__.py; a diff shows nothing else changed.
 
 Then, in that copy and with this interpreter, every generic test: every test of tests/ that loops over the registry
-(`GAMES`, or a list made from it such as `TV_GAMES`), found by `looping_tests` (this module's scan of the test
-modules' source), runs in one of three ways: a module whose every test is about all games runs whole (`WHOLE`); a
-module whose loops are parametrizations runs its cases for Lone High (`FOR_THE_GAME`, `-k lone-high`); the looping
-tests of a module otherwise about the shipped games run one by one (`PICKED`). A test parametrized over the games
-that have something Lone High lacks (a how-to, sounds, a bot that remembers) has no case for it: `NOT_HERE` says so,
-each with its reason. `test_every_test_that_loops_over_the_registry_runs_in_the_copy` fails for a looping test that
-is in none of these lists, and for an entry that names no test. The packaging test (a wheel built and installed,
-every game's rules served) and the kit's own tests (its TV table from a real server, a browser game) run too.
+(`GAMES`, a list made from it such as `TV_GAMES`, or the lobby's `table.games`), found by `looping_tests` (this
+module's scan of the test modules' source), runs in one of three ways: a module whose every test is about all games
+runs whole (`WHOLE`); a module whose loops are parametrizations runs its cases for Lone High (`FOR_THE_GAME`,
+`-k lone-high`); the looping tests of a module otherwise about the shipped games run one by one (`PICKED`). A test
+parametrized over the games that have something Lone High lacks (a how-to, sounds, a bot that remembers) has no case
+for it: `NOT_HERE` says so, each with its reason. `test_every_test_that_loops_over_the_registry_runs_in_the_copy`
+fails for a looping test that is in none of these lists, and for an entry that names no test. The packaging test (a
+wheel built and installed, every game's rules served) and the kit's own tests (its TV table from a real server, a
+browser game) run too.
 """
 
 from __future__ import annotations
