@@ -80,6 +80,7 @@ PICKED = [
     "tests/test_tv_kit.py::test_the_lobby_shows_the_platforms_emblem",
     "tests/test_tv_sound.py::test_the_tv_makes_every_offered_games_sounds_and_plays_nothing_for_an_unknown_name",
     "tests/test_tv_howto.py::test_a_game_without_a_how_to_shows_none_says_so_and_offers_no_button",
+    "tests/test_moments.py::test_a_game_that_names_no_moment_plays_as_before",
     "tests/browser/test_phone_lobby.py::test_the_lobby_renders_every_option_from_its_declaration",
     "tests/browser/test_phone_lobby.py::test_seat_ranges_follow_the_declaration_not_a_copy",
     "tests/browser/test_phone_pages.py::test_rules_page_speaks_all_four_languages",
@@ -98,6 +99,10 @@ NOT_HERE = {
         "over the games' own sounds: Lone High has none",
     "tests/test_tv_howto.py":
         "over the games with a how-to (HOWTO_GAMES), or about the first of them: Lone High has none",
+    **{f"tests/test_moments.py::{name}": "over the games that name moments (MOMENT_GAMES): Lone High names none"
+       for name in ("test_every_moment_of_a_whole_game_holds_the_bots_and_the_timer_and_takes_a_persons_early_move",
+                    "test_the_pace_option_scales_every_hold", "test_a_table_whose_moment_scale_is_zero_holds_nothing",
+                    "test_a_moment_survives_a_restart_with_the_time_it_had_left")},
 }
 
 # A loop over the registry in a test's source: `for g in GAMES`, `GAMES.items()`, `list(GAMES)`..., or over the
