@@ -259,7 +259,8 @@ def test_every_rat_rect_lies_inside_the_safe_area_and_nothing_overlaps(seats: in
         assert all(panels[s].contains(c) for c in cards)
         assert not any(a.colliderect(b) for i, a in enumerate(cards) for b in cards[i + 1:]), "cards overlap"
     at = plan(seats)  # the table's middle: the piles, the card in hand and the news lines, clear of every panel
-    middle = [at.pile, at.discard, at.hand, at.news, at.knock, at.toast]
+    middle = [at.pile, at.discard, at.hand, at.news, at.earlier, at.knock]  # (a toast covers the earlier lines)
+    assert at.earlier.contains(at.toast)
     assert all(at.strip.contains(r) for r in middle)
     assert not any(a.colliderect(b) for i, a in enumerate(middle) for b in middle[i + 1:])
     assert not any(at.strip.colliderect(p.inflate(18, 18)) for p in panels)
@@ -510,7 +511,13 @@ def test_a_swap_names_both_places_while_their_two_cards_cross() -> None:
     assert f"{name} · {swap['position']}" in drawn and f"{other} · {swap['other_position']}" in drawn
     assert app.ctx.texts("tv.ev.swapped", name=name, pos=swap["position"], other=other,
                          other_pos=swap["other_position"]) == anim.news
+    # the story so far stays under the news line: the Swap played, and what came before it
+    played = app.ctx.texts("tv.ev.power_used", name=name, card=app.ctx.texts("rt.card.swap"))
+    assert anim.story()[-1] == played and played in drawn and len(anim.story()) == 2
     assert low_contrast(app) == {}
+    for _ in range(70):  # at rest, a while later, the table shows the latest view alone: the news line stays
+        app.tick(0.1)
+    assert anim.story() == [] and anim.news and app.scene.next_change() == float("inf")
 
 
 def test_a_peek_lifts_the_card_looked_at_still_face_down__R_SEE_1() -> None:

@@ -12,6 +12,7 @@ public: a drawn pile card stays a back until it is used or discarded.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable
 
 import pygame
@@ -26,6 +27,7 @@ from game.tv.sound import Sfx
 
 Point = tuple[float, float]
 ROUND_END_SECONDS = 4.0  # every line face up with the round's scores, before the next deal
+STORY_SECONDS = 6.0  # the news lines before the latest stay this long after it (at rest the latest view alone shows)
 Paint = Callable[[pygame.Surface, Any, pygame.Rect], pygame.Rect]  # (canvas, card or None for a back, where)
 Eye = Callable[[int], pygame.Surface]  # (width) -> the Peek's eye, from the art cache
 
@@ -49,11 +51,15 @@ class RatAnimator(Animator):
         self.tc = tc
         self.timeline = Timeline()
         self._draw2: dict[int, int] = {}  # seat -> which of its Draw 2's draws comes next (1 or 2)
+        self.earlier: list[str] = []  # the news lines before the one shown, oldest first: the story so far
+        self._story_left = 0.0  # seconds the earlier lines still show
 
     def reset(self) -> None:
         """Forget every animation and news line (a fresh table)."""
         self.timeline.clear()
         self._draw2.clear()
+        self.earlier.clear()
+        self._story_left = 0.0
 
     @property
     def news(self) -> str:
@@ -181,8 +187,23 @@ class RatAnimator(Animator):
         return pending[-1].data if pending else None
 
     def update(self, dt: float) -> list[str]:
-        """Advance the animations and the news line; return the sounds that start now."""
-        return self.timeline.advance(dt)
+        """Advance the animations and the news line (the line it replaces goes to `earlier`); return the sounds
+        that start now. Every line said joins the story, however fast the updates came."""
+        tl = self.timeline
+        due = [c.text for c in tl.captions if c.at <= tl.now + dt]
+        self._story_left = max(0.0, self._story_left - dt)
+        if due:
+            self.earlier = [line for line in (*self.earlier, tl.caption, *due[:-1]) if line][-2:]
+            self._story_left = STORY_SECONDS
+        return tl.advance(dt)
+
+    def story(self) -> list[str]:
+        """Return the earlier news lines to show under the latest (oldest first), for STORY_SECONDS after it came."""
+        return self.earlier if self._story_left > 0 else []
+
+    def story_left(self) -> float:
+        """Return the seconds until the earlier lines go (inf while none show)."""
+        return self._story_left if self._story_left > 0 and self.earlier else math.inf
 
     def hidden(self) -> set[tuple[int, int]]:
         """Return the (seat, position) slots a card is flying into or lifted from: the table leaves them empty."""

@@ -3,7 +3,7 @@
 The header (the round, whose turn) stays on top. Under it lies the table's middle, a strip that
 holds the draw pile, the discard pile, the card the seat whose turn it is holds (only one seat
 ever holds one, so it is drawn big in the middle, framed in that seat's colour) and the news
-lines. The seat panels share the rest: one row of two, or two rows (two or three panels each).
+lines: what just happened, the two lines before it, and the knock (or a Draw 2's draws left). The seat panels share the rest: one row of two, or two rows (two or three panels each).
 Each panel is its name row over its line of four cards, the cards as big as the panel's width and
 height allow, so every seat count fills the screen (tests/test_tv_rat.py holds the sizes).
 """
@@ -45,9 +45,10 @@ class Plan:
     pile: pygame.Rect
     discard: pygame.Rect
     hand: pygame.Rect              # the card the seat whose turn it is holds
-    news: pygame.Rect
+    news: pygame.Rect              # what just happened
+    earlier: pygame.Rect           # the two lines before it: the round's story so far
     knock: pygame.Rect
-    toast: pygame.Rect
+    toast: pygame.Rect             # over the earlier lines while a toast shows
 
 
 def _rows(count: int) -> list[int]:
@@ -87,9 +88,10 @@ def plan(count: int) -> Plan:
     hand = discard.move(pile_card[0] + 56, 0)
     text_left = hand.right + 50
     news = pygame.Rect(text_left, strip.top + 6, SAFE.right - text_left, 64)
-    knock = pygame.Rect(text_left, news.bottom + 14, SAFE.right - text_left, 76)
-    toast = pygame.Rect(text_left, knock.bottom + 14, SAFE.right - text_left, 60)
-    return Plan(card, pile_card, tuple(seats), strip, pile, discard, hand, news, knock, toast)
+    earlier = pygame.Rect(text_left, news.bottom + 4, SAFE.right - text_left, 84)
+    knock = pygame.Rect(text_left, earlier.bottom + 8, SAFE.right - text_left, 76)
+    toast = pygame.Rect(text_left, earlier.top + 12, SAFE.right - text_left, 60)
+    return Plan(card, pile_card, tuple(seats), strip, pile, discard, hand, news, earlier, knock, toast)
 
 
 class RatLayout:
@@ -130,7 +132,8 @@ def all_rects(seats: int) -> dict[str, pygame.Rect]:
     """Return every fixed rectangle of the table for `seats` players (for the safe-area test)."""
     p = plan(seats)
     out = {"rat.round_label": RAT.round_label, "rat.turn_banner": RAT.turn_banner}
-    out |= {f"rat.{n}": getattr(p, n) for n in ("strip", "pile", "discard", "hand", "news", "knock", "toast")}
+    out |= {f"rat.{n}": getattr(p, n) for n in ("strip", "pile", "discard", "hand", "news", "earlier", "knock",
+                                                 "toast")}
     for i in range(seats):
         out[f"rat.seat{i}"] = RAT.seat(i, seats)
         for pos in range(1, 5):

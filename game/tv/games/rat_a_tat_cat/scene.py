@@ -56,17 +56,30 @@ class RatTableScene(TableScene):
         return parts
 
     def draw_moving(self, canvas: pygame.Surface) -> list[pygame.Rect]:
-        """Paint the animations, the news line and the toast over the resting table; return where."""
+        """Paint the story's earlier lines, the animations, the news line and the toast over the resting table; return
+        where."""
         ctx = self.ctx
         if not ctx.model.view:
             return []
-        painted: list[pygame.Rect | None] = list(self.anim.draw(canvas))
+        at = plan(int(ctx.model.view.get("players") or 0))
+        painted: list[pygame.Rect | None] = []
+        for k, line in enumerate(reversed(self.anim.story())):  # the line just before first, then the one before
+            painted.append(shadow_text(ctx.tc, canvas, line, layout.TEXT_BODY, EARLIER, max_width=at.earlier.width - 20,
+                                       midleft=(at.earlier.left + 10, at.earlier.top + 21 + 42 * k)))
+        painted += self.anim.draw(canvas)  # the cards in the air pass over the story's earlier lines
         if self.anim.news:
-            news = plan(int(ctx.model.view.get("players") or 0)).news
             painted.append(shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK,
-                                       max_width=news.width - 20, midleft=(news.left + 10, news.centery)))
-        painted.append(draw_toast(ctx, canvas, plan(int(ctx.model.view.get("players") or 0)).toast))
+                                       max_width=at.news.width - 20, midleft=(at.news.left + 10, at.news.centery)))
+        painted.append(draw_toast(ctx, canvas, at.toast))
         return [r for r in painted if r is not None]
+
+    def frame_key(self) -> Any:
+        """Return the countdowns on show, and whether the story's earlier lines still show."""
+        return (*super().frame_key(), bool(self.anim.story()))
+
+    def next_change(self) -> float:
+        """Return the seconds until a countdown drops or the story's earlier lines go."""
+        return min(super().next_change(), self.anim.story_left())
 
     def _round_text(self, view: dict[str, Any]) -> str:
         """Return the header's left label: the round of the end mode, the time left, or that time is up."""
@@ -259,6 +272,7 @@ class RatTableScene(TableScene):
                 self.cards.paint(canvas, card, spot)
 
 
+EARLIER = (214, 224, 216)  # the story's earlier lines: dimmer than the news, AA on the lightest felt
 _FLYING = "flying"  # a line's slot a card is on its way to: an outline until it lands
 
 
