@@ -56,9 +56,11 @@ _BOT_ROW = r"^{}\s+{}\s+[\d.]+\s+[\d.]+%\s+[\d.]+-[\d.]+%\s+[\d.]+%\s+-?[\d.]+\s
 _LAG = r"p50 [\d.]+ s \(\d+ fr\)  p99 [\d.]+ s \(\d+ fr\)  max [\d.]+ s \(\d+ fr\)$"
 
 # script -> the runs it gets: (extra arguments after --quick, the lines that run must print)
-_RENDER_LINES = [r"^frames \d+ \(\+\d+ warm-up, max [\d.]+ ms\)  updates \d+  games finished \d+",
-                 r"^frame work at 1920x1080: p50 [\d.]+ ms  p99 [\d.]+ ms  max [\d.]+ ms",
+_RENDER_LINES = [*(rf"^{game}: frames \d+ \(\+\d+ warm-up, max [\d.]+ ms\)  updates \d+  games finished \d+"
+                   for game in ("cat-in-the-sack", "rat-a-tat-cat")),
+                 r"^  frame work at 1920x1080: p50 [\d.]+ ms  p99 [\d.]+ ms  max [\d.]+ ms",
                  r"^  same frames, CPU time of the TV thread only.*p50 [\d.]+ ms  p99 [\d.]+ ms",
+                 r"^  frames that move \(\d+, those the lazy loop draws\), CPU time: p50 [\d.]+ ms  p99 [\d.]+ ms",
                  r"^launch to first lobby frame: best [\d.]+ s  worst [\d.]+ s"]
 FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
     "bots.py": [([], [r"^rat-a-tat-cat: 2 seats, lineup strong,heuristic, 1 deal\(s\) x 2 seatings",
@@ -166,4 +168,4 @@ def test_the_line_check_fails_on_a_figure_line_that_is_gone():
     out = "phone page: 96.1 KiB in 20 files (33.2 KiB gzipped)\n5 phones + 20 watchers (1 reader process, 30 actions): "
     assert missing_lines(out, _SERVER_LINES[:1]) == []
     assert missing_lines(out, _SERVER_LINES[:2]) == [_SERVER_LINES[1]]
-    assert missing_lines("frame work at 1920x1080: p50 nan ms", [FIGURES["render.py"][0][1][1]])
+    assert missing_lines("  frame work at 1920x1080: p50 nan ms", [FIGURES["render.py"][0][1][2]])

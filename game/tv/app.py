@@ -273,6 +273,11 @@ class TvApp:
             screens = screens_for(str(self.model.table.get("game") or ""))
             return screens.table_scene if screens is not None else NoScreensScene
         if stage == "over":
+            # a last round's moment (update.moment) plays on the game's table before the score screen
+            moment = (self.model.update or {}).get("moment")
+            screens = screens_for(str(self.model.table.get("game") or ""))
+            if isinstance(moment, dict) and screens is not None and type(self.scene) is screens.table_scene:
+                return screens.table_scene
             return ResultsScene
         return LobbyScene
 
@@ -283,7 +288,8 @@ class TvApp:
         if wanted is ResultsScene and getattr(self.scene, "busy", False):
             if self._hold_since is None:
                 self._hold_since = self.ctx.clock
-            if self.ctx.clock - self._hold_since < HOLD_RESULTS_SECONDS:
+            # a moment is finished whole (it has its own length); the last animations get a few seconds
+            if self.ctx.clock - self._hold_since < HOLD_RESULTS_SECONDS or getattr(self.scene, "in_moment", False):
                 return
         self._hold_since = None
         self.scene = self.lobby if wanted is LobbyScene else wanted(self.ctx)
@@ -517,6 +523,13 @@ class LazyLoop:
         self.steps += 1
         if self.steps == 2:
             app.enable_sound()
+        if self._freeze and self._table_shown and not app.warming and not moving:
+            # what is loaded by now (the games' TV modules and art too) lives as long as the TV: later
+            # full collections skip it (one walked all of it in 16-28 ms here: a dropped frame). Done
+            # once the lobby is up and warmed, not before: the first lobby frame waits for nothing it needs not.
+            self._freeze = False
+            gc.collect()
+            gc.freeze()
         if not draw:
             return False
         app.draw(self.display.canvas)
@@ -528,13 +541,6 @@ class LazyLoop:
             self._table_shown = True
             if self.started is not None:
                 log.info("the table's first update on screen %.2f s after start", time.perf_counter() - self.started)
-        if self._freeze and self._table_shown and not app.warming and not moving:
-            # what is loaded by now (the games' TV modules and art too) lives as long as the TV: later
-            # full collections skip it (one walked all of it in 16-28 ms here: a dropped frame). Done
-            # after the first frames, not before: the first lobby frame waits for nothing it needs not.
-            self._freeze = False
-            gc.collect()
-            gc.freeze()
         return True
 
     def idle_wait(self) -> float:
