@@ -282,6 +282,22 @@ def test_swap_exchanges_two_cards_blind_and_is_optional__R_POWER_2():
     assert events_of(events, "swap_skipped") and t.state.lines[2] == [9, 2, 2, 2]
 
 
+def test_everyone_sees_which_places_a_peek_and_a_swap_touch_never_their_faces__R_SEE_1():
+    from game.engine.rat_a_tat_cat.views import EVENT_SCHEMAS
+
+    t = Table(3, {1: [0, 7, 1, 2], 2: [3, 5, 6, 8], 0: [4, 4, 4, 4]}, pile=[PK, SW])
+    t.act(1, DRAW_PILE)
+    peeked = events_of(t.turn(1, peek(3)), "peeked")
+    t.act(2, DRAW_PILE)
+    swapped = events_of(t.turn(2, swap(2, 1, 3)), "swapped")
+    # to everyone (the TV and every phone), with the places, and with no field that could carry a face
+    assert [(e.to, e.data) for e in peeked] == [(None, {"seat": 1, "position": 3})]
+    assert [(e.to, e.data) for e in swapped] == [(None, {"seat": 2, "position": 2, "other_seat": 1,
+                                                         "other_position": 3})]
+    assert set(EVENT_SCHEMAS["peeked"]) == {"seat", "position"}
+    assert set(EVENT_SCHEMAS["swapped"]) == {"seat", "position", "other_seat", "other_position"}
+
+
 def test_swap_never_reaches_a_player_who_is_out__R_POWER_2__R_GAME_3():
     t = Table(3, options={"end": "elimination", "limit": 100})
     t.state.out[2] = True  # as if seat 2 had gone out in an earlier round

@@ -562,3 +562,64 @@ def test_a_draw_2_shows_both_draws_numbered() -> None:
     name, t = app.model.name(seat), app.ctx.texts
     assert {1, 2} <= set(badges), "the first draw (kept or thrown away) and the second are numbered"
     assert t("tv.ev.draw2_1", name=name) in news and t("tv.ev.draw2_2", name=name) in news
+
+
+def _public_values(u: dict[str, Any]) -> set[Any]:
+    """Return every card value an update makes public: its view's face-up cards, its events' named cards."""
+    v = u.get("view") or {}
+    out: set[Any] = {v.get("discard_top"), v.get("drawn_card")}
+    for s in v.get("seats") or ():
+        out |= set(s.get("line") or ())
+    for e in u.get("events") or ():
+        for key in ("card", "discarded", "power", "discard"):
+            out.add(e.get(key))
+        for line in e.get("lines") or ():
+            out |= set(line)
+    return out - {None}
+
+
+@pytest.mark.parametrize("options", [{}, {"kids": True}])
+def test_the_tv_paints_no_card_face_the_public_updates_hid(options: dict[str, Any]) -> None:
+    """Every card picture the table paints, at rest or in the air, is a back unless the updates showed that value;
+    a line's place during play shows a back (the kids' outer two aside) until the round's end turns it up."""
+    ups = session_updates(4, seed=8, **options)
+    server = FakeServer()
+    app = TvApp(server)
+    cards = rat.cards_for(app.ctx)
+    painted: list[tuple[Any, pygame.Rect]] = []
+    real = cards.paint
+
+    def recorder(canvas: pygame.Surface, card: Any, rect: pygame.Rect, dead: bool = False) -> pygame.Rect:
+        painted.append((card, pygame.Rect(rect)))
+        return real(canvas, card, rect, dead)
+
+    cards.paint = recorder  # type: ignore[method-assign]  (before the table scene takes it)
+    canvas = pygame.Surface(layout.CANVAS)
+    seen: set[Any] = set()
+    previous: dict[str, Any] = {}
+    faces = 0
+    for u in ups[:first(ups, lambda v, u: v["round"] == 3) + 1]:
+        server.updates.put(u)
+        public = _public_values(u) | _public_values(previous)
+        seen |= public
+        for _ in range(6):
+            app.tick(0.15)
+            scene, view = app.scene, app.model.view or {}
+            if not isinstance(scene, rat.RatTableScene):
+                continue
+            painted.clear()
+            scene.draw_rest(canvas)  # the resting table, every part
+            resting = list(painted)
+            scene.draw_moving(canvas)  # what moves over it
+            n = int(view.get("players") or 4)
+            slots = {RAT.card(s, n, p).topleft: p for s in range(n) for p in range(1, 5)}
+            playing = view.get("phase") in ("look", "draw", "decide", "end_turn") and scene.anim.round_end() is None
+            for k, (card, rect) in enumerate(painted):
+                if card is None:
+                    continue
+                faces += 1
+                assert card in public, (card, rect, u["version"])
+                if k < len(resting) and playing and rect.topleft in slots:
+                    assert options.get("kids") and slots[rect.topleft] in (1, 4), (card, rect, u["version"])
+        previous = u
+    assert faces > 50 and len(seen) >= 10
