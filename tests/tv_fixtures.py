@@ -128,7 +128,7 @@ def _session_updates(game: str, players: int, seed: int, options_json: str) -> s
         seat = min(s.rules.to_act(s.state))
         keep(s.submit(seat, s.version, bots[seat].act(s.seat_view(seat))))
         now[0] += 10.0
-        if s.game_deadline is not None and now[0] >= s.game_deadline:
+        if s.deadline is not None and now[0] >= s.deadline:  # a time-limited game runs out, a moment ends
             keep(s.expire_timer())
         steps += 1
         if steps >= 20_000:

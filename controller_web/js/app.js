@@ -9,7 +9,7 @@ import { gameModule } from "./games.js";
 import { joinScreen } from "./screens/join.js";
 import { lobbyScreen } from "./screens/lobby.js";
 import { resultsScreen } from "./screens/results.js";
-import { goneScreen } from "./screens/common.js";
+import { goneScreen, showMoment } from "./screens/common.js";
 import { hintRefused, hintSaid, keepHint, onHint, withCoach } from "./coach.js";
 import { placeTip, renderTipsSwitch } from "./tips.js";
 
@@ -348,6 +348,7 @@ function render(force) {
   }
   renderLangPicker();
   renderTipsSwitch(app);
+  showMoment(app.game, u);
 }
 
 /**

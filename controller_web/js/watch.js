@@ -8,7 +8,7 @@ import { setupStaticPage } from "./langpage.js";
 import { Connection } from "./net.js";
 import { gameModule } from "./games.js";
 import { scoreTable } from "./screens/results.js";
-import { goneScreen, logSection, safeColour, seatLine } from "./screens/common.js";
+import { goneScreen, logSection, safeColour, seatLine, showMoment } from "./screens/common.js";
 
 const KEY = new URLSearchParams(location.search).get("k") || "";
 const state = { update: null, game: null, events: new EventLog(8), timerUntil: 0, gone: false };
@@ -47,10 +47,12 @@ function render() {
   }
   let parts;
   if (u.stage === "lobby" || !u.view || !state.game) parts = [lobby(u)];
-  else if (u.stage === "over" && u.outcome) parts = [el("section", { class: "panel results" }, scoreTable(u, state.game))];
+  // (a last round's moment plays on the table before the scores)
+  else if (u.stage === "over" && u.outcome && !u.moment) parts = [el("section", { class: "panel results" }, scoreTable(u, state.game))];
   else parts = state.game.watchTable(u, secondsLeft());
   parts.push(logSection(state.events.lines));
   replace(screen, el("div", { class: "stack game" }, parts));
+  showMoment(state.game, u);
   // Like the phone: a new stage (the game starting, the scores) is shown from its top.
   if (screen.dataset.stage !== u.stage) window.scrollTo(0, 0);
   screen.dataset.stage = u.stage;

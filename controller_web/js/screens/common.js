@@ -73,6 +73,19 @@ export function goneScreen() {
   ]);
 }
 
+/**
+ * Show the table's moment (`update.moment`: a round's outcome, a knock...) in short form while it plays, in the
+ * page's `#moment` strip: the game's own lines for the moment's events (its `eventLines`), at most two.
+ */
+export function showMoment(game, update) {
+  const node = document.getElementById("moment");
+  if (!node) return;
+  const m = update && update.moment;
+  const lines = m && game && game.eventLines ? game.eventLines(update, m.events || []).slice(-2) : [];
+  node.hidden = !lines.length;
+  node.textContent = lines.join(" ");
+}
+
 /** Return the "what happened" list from the kept log lines. */
 export function logSection(lines) {
   if (!lines.length) return null;

@@ -300,8 +300,8 @@ class TableScene(Scene):
 
     @property
     def busy(self) -> bool:
-        """Return True while animations are still playing (the app waits before leaving the table)."""
-        return bool(self.anim.running)
+        """Return True while animations or a moment are still playing (the app waits before leaving the table)."""
+        return bool(self.anim.running) or self.in_moment
 
     @property
     def animating(self) -> bool:  # type: ignore[override]
@@ -309,14 +309,15 @@ class TableScene(Scene):
         return bool(self.anim.running)
 
     def frame_key(self) -> Any:
-        """Return the whole seconds on show: the turn timer's (with its seat) and a time-limited game's."""
+        """Return the whole seconds on show (the turn timer's with its seat, a time-limited game's) and whether a moment plays."""
         turn = None if self.timer_left is None else (self.timer_seat, int(self.timer_left + 0.999))
         game = None if self.game_left is None else int(self.game_left + 0.999)
-        return turn, game
+        return turn, game, self.in_moment
 
     def next_change(self) -> float:
         """Return the seconds until a shown countdown (turn timer, game clock) drops by one."""
-        return min(_to_next_second(self.timer_left), _to_next_second(self.game_left))
+        ends = math.inf if not self.in_moment or self.moment_until is None else self.moment_until - self.ctx.clock + 1e-3
+        return min(_to_next_second(self.timer_left), _to_next_second(self.game_left), ends)
 
     def rest_state(self) -> Any:
         """Return what the resting picture takes from the animations (the slots they hide...), compared by ==."""
@@ -393,6 +394,8 @@ class TableScene(Scene):
         self._away_hint: tuple[int, str] | None = None  # (seat, text) of the 'X is away' toast
         self.game_left: float | None = None  # a time-limited game's time left, counted down between updates
         self._game_base: tuple[float, float] | None = None
+        self.moment: dict[str, Any] | None = None  # the table's moment playing (update.moment), as it began here
+        self.moment_until: float | None = None  # when it ends on the TV's clock (the TV finishes it first)
         self._rest_layer: pygame.Surface | None = None  # draw_rest's picture, painted for _rest_drawn
         self._rest_drawn: Any = _NOTHING
         self._rest_parts: list[Part] | None = None  # the parts the layer shows
@@ -414,6 +417,25 @@ class TableScene(Scene):
             self.game_left = self._game_base[0]
         else:
             self._game_base, self.game_left = None, None
+        moment = update.get("moment")
+        if isinstance(moment, dict) and isinstance(moment.get("seconds_left"), (int, float)):
+            if self.moment is None or self.moment.get("since") != moment.get("since"):
+                self.moment, self.moment_until = moment, self.ctx.clock + float(moment["seconds_left"])
+        elif self.moment is not None:
+            # the table says the moment is over (its clock ran out, a new game, a TV catching up): it ends here too
+            self.moment, self.moment_until = None, None
+
+    @property
+    def in_moment(self) -> bool:
+        """Return True while the table's moment plays on the TV: its length from when it came, until the table
+        says it is over (people's moves meanwhile do not cut it short; the score screen waits for it)."""
+        return self.moment_until is not None and self.ctx.clock < self.moment_until
+
+    def moment_elapsed(self) -> float:
+        """Return the seconds the moment on show has played (0 for none)."""
+        if self.moment is None or self.moment_until is None:
+            return 0.0
+        return max(0.0, float(self.moment.get("seconds") or 0) - (self.moment_until - self.ctx.clock))
 
     def seat_tags(self, seat: int, info: dict[str, Any]) -> list[tuple[str, tuple[int, int, int]]]:
         """Return the table's tags of a seat panel: away (or bot), then its turn timer's seconds."""
