@@ -178,3 +178,15 @@ def test_a_moment_survives_a_restart_with_the_time_it_had_left(game: str, tmp_pa
     assert back.public_update()["moment"]["seconds_left"] == pytest.approx(m.seconds * 3 / 4, abs=0.01)
     clock.now = back.moment.until
     assert back.expire_timer() and back.moment is None and back.bot_turns()
+
+
+@pytest.mark.parametrize("game", MOMENT_GAMES)
+def test_the_games_page_tabulates_exactly_its_moments(game: str) -> None:
+    """docs/games/<id>.md, "Moments": one row per kind `moment_of` can name, and no other."""
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "games" / f"{game}.md").read_text(encoding="utf-8")
+    section = page.split("## Moments", 1)[1].split("\n## ", 1)[0]
+    kinds = re.findall(r"^\| `([a-z_]+)` \|", section, re.M)
+    assert sorted(kinds) == sorted(GAMES[game].moment_kinds)
