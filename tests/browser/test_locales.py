@@ -29,7 +29,7 @@ DYNAMIC = {
     "level.": ("easy", "normal", "hard"),  # bot levels (game.bots.LEVELS)
     "rt.card.": ("peek", "swap", "draw2"),  # Rat-a-Tat Cat's power cards (js/games/rat-a-tat-cat/cards.js)
 }
-# The log's lines of a seat's own moves and others' (each game's events.js `told`): "ev.<key>" / "ev.you.<key>"
+# The log's lines of a seat's own moves and others' (each game's `told`, in its events.js or screen.js): "ev.<key>" / "ev.you.<key>"
 _SACK_TOLD = ("bid", "passed", "passed_took", "offer", "sack_won", "start_player", "round_void")
 _RAT_TOLD = ("dealt", "last_turn", "took_and_placed", "placed", "placed_up", "discarded", "power", "draw2_first",
              "draw2_second", "swap_skipped", "knocked", "power_replaced")

@@ -32,7 +32,7 @@ CASES = [("cat-in-the-sack", "ev.", SACK), ("rat-a-tat-cat", "rt.ev.", RAT)]
 SAY = """async ([game, lang, you, events]) => {
     const i18n = await import('/static/js/i18n.js');
     await (await import('/static/js/games.js')).gameModule(game);  // its strings
-    const { eventLines } = await import(`/static/js/games/${game}/events.js`);
+    const { eventLines } = await import(`/static/js/games/${game}/screen.js`);  // (its phone module exports them)
     await i18n.setLang(lang);
     const lines = events.map((e) => eventLines({ you: { seat: you }, table: { seats: %s } }, [e]));
     await i18n.setLang('en');

@@ -3,9 +3,8 @@
 import { el } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { seatOf } from "../../seats.js";
-import { eventLines } from "./events.js";
-import { scoreDetail } from "./screen.js";
-import { pilesLine, playing, scoresSection, seatsSection, statusText } from "./table.js";
+import { pilesLine, playing, scoresSection, seatsSection, statusText } from "./game.js";
+import { eventLines, scoreDetail } from "./screen.js";
 
 export { eventLines, scoreDetail };
 
