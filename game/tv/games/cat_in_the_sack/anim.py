@@ -85,6 +85,10 @@ class SackAnimator(Animator):
                 snapshot[ev["index"]]["face_up"] = True
         row_len = row_len_for(view) if view.get("row") else (len(snapshot) or row_len_for(view))
         won = next((e for e in events if e.get("type") in ("sack_won", "round_void")), None)
+        # a round's outcome the table holds for is shown by the scene's moment panel (moment.py), not flown here
+        moment = update.get("moment")
+        held = bool(won) and isinstance(moment, dict) and moment.get("since") == update.get("version") \
+            and moment.get("kind") in ("sack", "void")
         collect_scheduled = False
         for ev in events:
             kind = ev.get("type")
@@ -117,14 +121,15 @@ class SackAnimator(Animator):
             elif kind == "passed" and isinstance(seat, int):
                 dst = SACK.seat(seat, players).center
                 returned, took = int(ev.get("returned") or 0), int(ev.get("took") or 0)
-                if returned:
+                if returned and not held:
                     tl.add("coins", at, 0.5, None, src=SACK.bid_spot(seat, players).center, dst=dst,
                            count=min(returned, 8))
                 mouse_cards = [m[0] for m in view.get("mouse_cards") or ()]
                 if took and ev.get("mouse_card") in mouse_cards:
                     i = mouse_cards.index(ev["mouse_card"])
                     src = SACK.mouse_card(i, len(mouse_cards)).center
-                    tl.add("coins", at, 0.75, COIN, src=src, dst=dst, count=min(took, 8), label=f"+{took}")
+                    if not held:
+                        tl.add("coins", at, 0.75, COIN, src=src, dst=dst, count=min(took, 8), label=f"+{took}")
                     tl.say(at, t("tv.ev.passed", name=self.name_of(seat), took=took))
                 elif not any(e.get("type") == "round_void" for e in events):
                     tl.say(at, t("tv.ev.passed_nothing", name=self.name_of(seat)))
@@ -133,7 +138,7 @@ class SackAnimator(Animator):
                 tl.say(at, t("tv.ev.offer", name=self.name_of(seat)))
             elif kind in ("dogs", "sack_won", "round_void") and not collect_scheduled:
                 collect_scheduled = True
-                at = self._collect(events, snapshot, players, at)
+                at = self._say_outcome(events, at) if held else self._collect(events, snapshot, players, at)
             elif kind == "start_player" and isinstance(seat, int):
                 old = prev_view.get("start_player")
                 if isinstance(old, int) and old != seat:
@@ -141,7 +146,7 @@ class SackAnimator(Animator):
                            dst=SACK.marker(seat, players))
                 at += 0.2
             elif kind == "round_started":
-                if ev.get("refill") == "filled":
+                if ev.get("refill") == "filled" and not held:
                     cards = ev.get("mouse_cards") or []
                     for i, mc in enumerate(cards):
                         tl.add("coins", at + 0.12 * i, 0.6, COIN if i == 0 else None, src=BANK_POINT,
@@ -151,6 +156,16 @@ class SackAnimator(Animator):
             elif kind == "game_over":  # the score screen plays the fanfare
                 tl.say(at, t("tv.ev.game_over"))
         tl.close_beat()
+
+    def _say_outcome(self, events: list[dict[str, Any]], at: float) -> float:
+        """Say who won the sack (or that the round is void) for after the moment; the moment panel shows it."""
+        won = next((e for e in events if e.get("type") == "sack_won"), None)
+        if won:
+            self.timeline.say(at, self.texts("tv.ev.sack_won", name=self.name_of(won.get("seat")),
+                                             paid=won.get("paid"), value=won.get("value")))
+        elif any(e.get("type") == "round_void" for e in events):
+            self.timeline.say(at, self.texts("tv.ev.round_void"))
+        return at
 
     def _collect(self, events: list[dict[str, Any]], snapshot: list[dict[str, Any]], players: int,
                  at: float) -> float:

@@ -14,6 +14,9 @@ from game.tv.scenes.base import Context, Part, TableScene, draw_toast
 from game.tv.games.cat_in_the_sack.cards import draw_coins, sack_art
 from game.tv.games.cat_in_the_sack.anim import SackAnimator, row_len_for
 from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, MOUSE_CARD_SIZE, SACK
+from game.tv.games.cat_in_the_sack.moment import (FACTS_RECT, PANEL_RECT, SENTENCE_RECT, MomentPainter, Plan, facts,
+                                                  plan_of, row_slots, sentence, tray_spot)
+from game.tv.games.cat_in_the_sack.sounds import BARK, MEOW
 
 MINI_CARD = (60, 84)
 MARKER_SIZE = (58, 80)
@@ -26,6 +29,98 @@ class SackTableScene(TableScene):
         super().__init__(ctx)
         self.art = sack_art(ctx)
         self.anim: SackAnimator = SackAnimator(ctx.texts, ctx.model.name, self.art, ctx.tc, self._draw_marker_at)
+        self.painter = MomentPainter(self.art, ctx.texts, ctx.tc)
+        self.plan: Plan | None = None  # the moment on show, read from its events (moment.py)
+        self._sounded: tuple[int, int] | None = None  # the moment's step whose sound was played
+
+    # ---------------------------------------------------------------- the moment (a round's outcome)
+
+    def on_update(self, update: dict[str, Any]) -> None:
+        """Start the update's animations and follow its moment (read once into a plan)."""
+        super().on_update(update)
+        if self.moment is None:
+            self.plan = None
+        elif self.plan is None or self.plan.since != self.moment.get("since"):
+            self.plan = plan_of(self.moment)
+
+    def moment_step(self) -> tuple[Plan, int, str, int, float] | None:
+        """Return the moment's plan and its step now: (plan, step number, name, chase index, progress), or None."""
+        plan = self.plan
+        if plan is None or not self.in_moment:
+            return None
+        return (plan, *plan.phase_at(self.moment_elapsed()))
+
+    def _step_key(self) -> tuple[int, int] | None:
+        step = self.moment_step()
+        return None if step is None else (step[0].since, step[1])
+
+    def update(self, dt: float) -> None:
+        """Advance the animations and timers; bark as a dog's chase starts, meow as the sack is taken."""
+        super().update(dt)
+        step = self.moment_step()
+        key = self._step_key()
+        if step is not None and key != self._sounded:
+            self._sounded = key
+            name = step[2]
+            if name == "chase":
+                self.ctx.play(BARK)
+            elif name == "takes":
+                self.ctx.play(MEOW if step[0].value >= 0 else BARK)
+
+    @property
+    def animating(self) -> bool:  # type: ignore[override]
+        """Return True while the animations play or a dog's chase moves."""
+        step = self.moment_step()
+        return bool(self.anim.running) or (step is not None and step[2] == "chase")
+
+    def frame_key(self) -> Any:
+        """Return the platform's frame key and the moment's step (a new step: a frame)."""
+        return super().frame_key(), self._step_key()
+
+    def next_change(self) -> float:
+        """Return the seconds until a countdown's second drops or the moment's next step starts."""
+        step = self.moment_step()
+        later = super().next_change()
+        if step is None:
+            return later
+        return min(later, step[0].next_step_in(self.moment_elapsed()) + 1e-3)
+
+    def rest_state(self) -> Any:
+        """Return what the resting table leaves to the animations, and the moment's step."""
+        return self.anim.rest_state(), self._step_key()
+
+    def _moment_parts(self, step: tuple[Plan, int, str, int, float]) -> list[Part]:
+        """Return the moment panel's parts at this step: panel, sentence, the row's places, the tray, the facts."""
+        plan, n, name, chase_index, _ = step
+        ctx, painter = self.ctx, self.painter
+        parts = [Part(PANEL_RECT, painter.paint_panel, (plan.kind,)),
+                 Part(SENTENCE_RECT, painter.paint_sentence, (sentence(ctx.texts, ctx.model.name, plan),))]
+        slots, tray = row_slots(plan)
+        out = plan.gone[:plan.out_count(n)]
+        moving: set[int] = set()
+        if name == "chase":
+            c = plan.chases[chase_index]
+            moving = set(c.dogs) | ({c.chased} if c.chased is not None else set())
+        for i, (card, rect) in enumerate(zip(plan.cards, slots)):
+            if i in out or i in moving:
+                look = "empty"
+            elif name == "void":
+                look = "gone"
+            elif name == "takes" and i in plan.kept:
+                look = "kept"
+            else:
+                look = "face"
+            parts.append(Part(rect.inflate(12, 12), painter.paint_card, (i, rect, card, look)))
+        if tray is not None:
+            parts.append(Part(tray, painter.paint_tray, (tray, tuple((plan.cards[g], tray_spot(plan, tray, g))
+                                                                     for g in out))))
+        if name == "void" and slots:
+            row = slots[0].unionall(slots)
+            parts.append(Part(painter.void_stamp_rect(row), painter.paint_void_stamp, (row,)))
+        chips = tuple((text, None if seat is None else parse_colour(ctx.model.seat_info(seat).get("colour")))
+                      for text, seat in facts(ctx.texts, ctx.model.name, plan, name == "takes"))
+        parts.append(Part(FACTS_RECT, painter.paint_facts, (chips,)))
+        return parts
 
     # ---------------------------------------------------------------- drawing (reads only)
 
@@ -46,6 +141,13 @@ class SackTableScene(TableScene):
         else:
             banner = (phase, None, None, None, None)
         parts.append(Part(SACK.turn_banner, self._paint_banner, banner))
+        step = self.moment_step()
+        if step is not None:  # the round's outcome over the mouse cards and the row (they show the next round)
+            parts += self._moment_parts(step)
+            for seat in range(players):
+                parts.append(Part(_seat_area(seat, players), self._paint_seat,
+                                  (seat, players, *self._seat_look(view, seat))))
+            return parts
         cards = view.get("mouse_cards") or ()
         for i, (value, mice) in enumerate(cards):
             parts.append(Part(SACK.mouse_card(i, len(cards)), self._paint_mouse_card,
@@ -99,7 +201,11 @@ class SackTableScene(TableScene):
             players = int(view.get("players") or 0)
             painted += [self._draw_bid_total(canvas, view, seat, players) for seat in range(players)]
         painted += self.anim.draw(canvas)
-        if self.anim.news:
+        step = self.moment_step()
+        if step is not None:
+            if step[2] == "chase":
+                painted += self.painter.draw_moving(canvas, step[0], step[3], step[4])
+        elif self.anim.news:
             painted.append(shadow_text(ctx.tc, canvas, self.anim.news, layout.TEXT_LARGE, INK,
                                        max_width=SACK.news.width, center=SACK.news.center))
         painted.append(draw_toast(ctx, canvas))
