@@ -29,6 +29,7 @@ as the environment has it.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import queue
 import statistics
@@ -126,6 +127,22 @@ def _isolate_children(root: int, quota: Quota, done: threading.Event) -> None:
         done.wait(0.002)
 
 
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the user + system CPU seconds `pid` has used (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+# per launch: the TV's and the server's CPU seconds at the first frame, and when the TV had the server's answer
+CPU_AT_FIRST: list[tuple[float, float, float]] = []
+
+
 def launch(root: Path, quota: Quota | None, pycache: Path | None) -> tuple[float, float | None]:
     """Start `root`'s main.py (under the quota, each process in its own group; with its bytecode in
     `pycache`, else as the environment says); return seconds to its first frame and to the table's first
@@ -146,7 +163,7 @@ def launch(root: Path, quota: Quota | None, pycache: Path | None) -> tuple[float
         lines: queue.SimpleQueue[str | None] = queue.SimpleQueue()
         t0 = time.perf_counter()
         proc = subprocess.Popen([sys.executable, "main.py", "--windowed", "--port", "0", "--data", data, "--mute"],
-                                cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 preexec_fn=enter_group if group is not None else None)
         watcher = None
         if quota is not None:
@@ -162,7 +179,15 @@ def launch(root: Path, quota: Quota | None, pycache: Path | None) -> tuple[float
                 lines.put(line)
             lines.put(None)
 
+        def read_out() -> None:  # "Join: <url>": the TV has the server's answer (its start returned)
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                if line.startswith("Join:") and not joined:
+                    joined.append(time.perf_counter() - t0)
+
+        joined: list[float] = []
         threading.Thread(target=read, daemon=True).start()
+        threading.Thread(target=read_out, daemon=True).start()
         try:
             first: float | None = None
             while True:
@@ -177,6 +202,9 @@ def launch(root: Path, quota: Quota | None, pycache: Path | None) -> tuple[float
                     return first, None  # code that does not say when the table is on screen
                 if FIRST_FRAME in line:
                     first = time.perf_counter() - t0
+                    kids = descendants(proc.pid)
+                    CPU_AT_FIRST.append((cpu_seconds(proc.pid), sum(cpu_seconds(k) for k in kids),
+                                         joined[0] if joined else math.nan))
                 elif TABLE_SHOWN in line and first is not None:
                     return first, time.perf_counter() - t0
         finally:
@@ -214,6 +242,7 @@ def main() -> int:
     codes = ["compiled", "from source"]
     firsts: dict[tuple[str, str, str], list[float]] = {}
     tables: dict[tuple[str, str, str], list[float]] = {}
+    cpus: dict[tuple[str, str, str], list[tuple[float, float, float]]] = {}
     loads = []
     with tempfile.TemporaryDirectory() as cache_root:
         caches = {name: Path(cache_root) / str(i) for i, (name, _root) in enumerate(roots)}
@@ -227,6 +256,7 @@ def main() -> int:
                         quota = Quota(args.quota_us, args.period_us) if quota_kind != "no quota" else None
                         first, table = launch(root, quota, caches[name] if code == "compiled" else None)
                         firsts.setdefault((name, quota_kind, code), []).append(first)
+                        cpus.setdefault((name, quota_kind, code), []).append(CPU_AT_FIRST[-1])
                         if table is not None:
                             tables.setdefault((name, quota_kind, code), []).append(table)
     for key, values in firsts.items():
@@ -235,6 +265,9 @@ def main() -> int:
         print(f"launch to first lobby frame, {name}, {quota_kind}, {code}: {summary(values)}"
               + (f"; the table's first update on screen: median {statistics.median(shown):.2f} s" if shown else "")
               + f"  ({len(values)} launches, goal <= 2 s)")
+        tv, server, answer = (statistics.median(c[i] for c in cpus[key]) for i in (0, 1, 2))
+        print(f"  the server's answer (the join URL) reached the TV at {answer:.2f} s; CPU used by the first frame: "
+              f"the TV's process {tv:.2f} s, the server's {server:.2f} s (medians)")
     if why_not is not None:
         print(f"the quota runs were skipped: {why_not}")
     if args.vs:

@@ -27,7 +27,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from game.paths import ROOT
 
@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 
 # The parent imports this module before anything else of the TV (game.cli spawns the child first),
 # so it imports only the lighter part of the standard library at the top: asyncio and aiohttp (the
-# link), game.protocol and the server's settings are imported where they are used, in the link's
-# threads or in the child.
+# link) are imported while `start` waits for the child's answer (or when the link connects), and
+# game.protocol and the server's settings in the child.
 
 log = logging.getLogger(__name__)
 
@@ -178,26 +178,36 @@ class ServerProcess:
     # ---------------------------------------------------------------- start / stop
 
     def spawn(self) -> None:
-        """Start the child (it opens the save and listens while the caller does other work).
-
-        The link's modules (aiohttp: a fifth of a second of CPU here, three times that on a small
-        box) are imported meanwhile in a thread of their own, while this process waits for the child.
-        """
+        """Start the child (it opens the save and listens while the caller does other work)."""
         self.proc = self._popen(fresh=self.fresh, join_code=self.join_code or None)
-        threading.Thread(target=_import_link_modules, name="couchcats-link-import", daemon=True).start()
 
     def start(self) -> None:
         """Start the child if `spawn` did not, wait until it listens, and connect the TV's link.
 
         Raise ServerStartError if it cannot listen. Unless `wait_link` was False it returns once the
-        link has connected; else as soon as the child has answered (the join URL is known), the link
-        connecting in its own thread meanwhile (`updates` fill, and `wake` is set, once it has; host
-        commands sent before wait for it).
+        link has connected; else as soon as the child has answered (the join URL is known), and the
+        caller connects the link with `connect` when it likes (`updates` fill, and `wake` is set,
+        once it has; host commands sent before wait for it).
         """
         if self.proc is None:
             self.spawn()
         assert self.proc is not None
-        self._take_answer(self._answer(self.proc))
+        # the link's modules (aiohttp: a fifth of a second of CPU here, three times that on a small box)
+        # are imported while the child's answer is awaited, if it has not come yet (else in `connect`)
+        self._take_answer(self._answer(self.proc, while_waiting=_import_link_modules))
+        if self.wait_link:
+            self.connect(wait=True)
+
+    def connect(self, wait: bool = False) -> None:
+        """Connect the TV's link to the child that answered (once), in a thread of its own; with `wait`,
+        return once it has connected (or START_TIMEOUT passed).
+
+        Its modules are imported first if `start` did not, in the calling thread: two threads importing
+        big trees of modules at once can deadlock on the import locks (Python then fails one of them).
+        """
+        if self._thread is not None:
+            return
+        _import_link_modules()
         import asyncio
 
         self._loop = asyncio.new_event_loop()
@@ -205,7 +215,7 @@ class ServerProcess:
         self._thread = threading.Thread(target=self._link_main, args=(ready,), name="couchcats-tv-link",
                                         daemon=True)
         self._thread.start()
-        if self.wait_link:
+        if wait:
             ready.wait(START_TIMEOUT)
 
     def stop(self, timeout: float = STOP_TIMEOUT) -> None:
@@ -241,6 +251,9 @@ class ServerProcess:
         """Send a host command (the `host` message's fields) from any thread."""
         text = _ENCODE({"type": "host", **cmd})  # (game.protocol's encoding; importing it waits for the engines)
         loop = self._loop
+        if loop is None and self._thread is None and not self._stopping.is_set():
+            self._outbox.append(text)  # the link is not connected yet (`connect`): it sends these first
+            return
         if loop is None or loop.is_closed():
             return
         try:
@@ -265,12 +278,15 @@ class ServerProcess:
         return proc
 
     @staticmethod
-    def _answer(proc: subprocess.Popen[bytes]) -> dict[str, Any]:
-        """Read the child's one-line answer (blocking, up to START_TIMEOUT)."""
+    def _answer(proc: subprocess.Popen[bytes], while_waiting: Callable[[], object] | None = None) -> dict[str, Any]:
+        """Read the child's one-line answer (blocking, up to START_TIMEOUT); run `while_waiting` meanwhile
+        (in this thread) if the answer has not come when it would start."""
         assert proc.stdout is not None
         box: list[bytes] = []
         reader = threading.Thread(target=lambda: box.append(proc.stdout.readline()), daemon=True)  # type: ignore[union-attr]
         reader.start()
+        if while_waiting is not None and reader.is_alive():
+            while_waiting()
         reader.join(START_TIMEOUT)
         line = box[0] if box else b""
         if not line:
@@ -432,6 +448,8 @@ class ServerProcess:
 
 
 def _import_link_modules() -> None:
+    import asyncio  # noqa: F401
+
     import aiohttp  # noqa: F401
 
 
@@ -440,7 +458,8 @@ def play_server(args: Any) -> ServerProcess:
 
     Its data folder (`--data`, else this computer's; none for an attract loop, `--demo`, unless
     given), port, join address, bots' pace and `--fresh`. Its `start` returns once the child has
-    answered, without waiting for the TV's link (the lobby's first frame needs only the join URL).
+    answered, without connecting the TV's link (the lobby's first frame needs only the join URL;
+    the TV calls `connect` after it).
     """
     from game.server.datadir import data_dir
 

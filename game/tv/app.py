@@ -446,7 +446,7 @@ def run_play(args: argparse.Namespace, server: "ServerProcess | None" = None, st
         # the screen first: pictures made after it are converted to its pixel format (faster blits)
         display = Display(bool(getattr(args, "windowed", False)), int(getattr(args, "display", 0) or 0))
         try:
-            server.start()  # (play_server's: returns once the join URL is known; the link connects meanwhile)
+            server.start()  # (play_server's: returns once the join URL is known; the link connects after the first frame)
         except OSError as exc:
             print(f"Couch Cats: the server could not start: {exc}", file=sys.stderr, flush=True)
             return 1
@@ -458,7 +458,8 @@ def run_play(args: argparse.Namespace, server: "ServerProcess | None" = None, st
                     mute=bool(getattr(args, "mute", False)))
         asked["app"] = app
         app.running = app.running and not asked["stop"]
-        LazyLoop(app, display, wake=server.wake, started=started, freeze_heap=True).run()
+        LazyLoop(app, display, wake=server.wake, started=started, freeze_heap=True,
+                 after_first_frame=server.connect).run()
         return 0
     finally:
         server.stop()
@@ -481,7 +482,8 @@ class LazyLoop:
     def __init__(self, app: TvApp, display: Any, *, wake: threading.Event | None = None,
                  events: Callable[[], list[pygame.event.Event]] | None = None,
                  now: Callable[[], float] = time.perf_counter, sleep: Callable[[float], None] | None = None,
-                 started: float | None = None, freeze_heap: bool = False) -> None:
+                 started: float | None = None, freeze_heap: bool = False,
+                 after_first_frame: Callable[[], object] | None = None) -> None:
         self.app = app
         self.display = display
         self.wake = wake
@@ -497,6 +499,7 @@ class LazyLoop:
         self._clock = pygame.time.Clock() if sleep is None else None
         self._table_shown = False  # a frame showed the server's first update (logged with `started`)
         self._freeze = freeze_heap  # collect and freeze the heap once the lobby is up and warmed (see step)
+        self._after_first = after_first_frame  # called once the first frame is on screen (the server's link)
 
     def run(self) -> None:
         """Step until the app stops running."""
@@ -535,8 +538,11 @@ class LazyLoop:
         app.draw(self.display.canvas)
         self.display.flip()
         self.frames += 1
-        if self.frames == 1 and self.started is not None:
-            log.info("first frame on screen %.2f s after start", time.perf_counter() - self.started)
+        if self.frames == 1:
+            if self.started is not None:
+                log.info("first frame on screen %.2f s after start", time.perf_counter() - self.started)
+            if self._after_first is not None:
+                self._after_first()
         if not self._table_shown and app.model.update is not None:
             self._table_shown = True
             if self.started is not None:
