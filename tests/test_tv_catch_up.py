@@ -40,6 +40,8 @@ def settled_app(ups: list[dict[str, Any]], upto: int) -> tuple[TvApp, FakeServer
         server.updates.put(json_round_trip(u))
         for _ in range(40):
             app.tick(0.1)
+    while getattr(app.scene, "in_moment", False):  # a moment its last update made plays its whole length first
+        app.tick(0.1)
     return app, server
 
 

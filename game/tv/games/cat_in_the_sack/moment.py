@@ -46,10 +46,12 @@ FACTS_RECT = pygame.Rect(PANEL_RECT.left + 24, CARDS_TOP + CARD_SIZE[1] + 14, PA
                          PANEL_RECT.bottom - 8 - (CARDS_TOP + CARD_SIZE[1] + 14))
 CARD_GAP = 24
 TRAY_GAP = 70  # between the row and the 'out of the game' tray
-TRAY_STEP = 120  # the cards in the tray overlap
+TRAY_STEP_MIN = 70  # the tray's cards overlap no more than this leaves of each
 TRAY_PAD = 20
+CHIP_GAP = 24
 MOMENT_BG = (14, 30, 26)
 TRAY_BG = (60, 22, 24)
+EMPTY_EDGE = (70, 104, 92)  # where a chased card lay
 
 
 def card_name(t: Texts, card: Card) -> str:
@@ -246,7 +248,7 @@ def row_slots(plan: Plan) -> tuple[list[pygame.Rect], pygame.Rect | None]:
     n = len(plan.cards)
     gone = len(plan.gone)
     row_w = n * w + max(0, n - 1) * CARD_GAP
-    tray_w = (w + (gone - 1) * TRAY_STEP + 2 * TRAY_PAD) if gone else 0
+    tray_w = (w + (gone - 1) * tray_step(plan) + 2 * TRAY_PAD) if gone else 0
     total = row_w + (TRAY_GAP + tray_w if gone else 0)
     left = PANEL_RECT.centerx - total // 2
     slots = [pygame.Rect(left + i * (w + CARD_GAP), CARDS_TOP, w, h) for i in range(n)]
@@ -254,10 +256,20 @@ def row_slots(plan: Plan) -> tuple[list[pygame.Rect], pygame.Rect | None]:
     return slots, tray
 
 
+def tray_step(plan: Plan) -> int:
+    """Return how far apart the tray's cards lie: side by side, or overlapping when the row has no room."""
+    w = CARD_SIZE[0]
+    n, gone = len(plan.cards), len(plan.gone)
+    if gone <= 1:
+        return w + CARD_GAP
+    room = PANEL_RECT.width - 80 - (n * w + (n - 1) * CARD_GAP) - TRAY_GAP - 2 * TRAY_PAD - w
+    return max(TRAY_STEP_MIN, min(w + CARD_GAP, room // (gone - 1)))
+
+
 def tray_spot(plan: Plan, tray: pygame.Rect, place: int) -> pygame.Rect:
     """Return where gone card `place` lies in the tray."""
     k = plan.gone.index(place)
-    return pygame.Rect(tray.left + TRAY_PAD + k * TRAY_STEP, CARDS_TOP, *CARD_SIZE)
+    return pygame.Rect(tray.left + TRAY_PAD + k * tray_step(plan), CARDS_TOP, *CARD_SIZE)
 
 
 # ---------------------------------------------------------------- pictures
@@ -267,10 +279,10 @@ def gone_face(art: CardArt, card: Card) -> pygame.Surface:
     """Return a card's face darkened: out of the game (drawn once per card)."""
     def draw() -> pygame.Surface:
         surf = art.face(card, CARD_SIZE).copy()
-        surf.fill((120, 110, 110), special_flags=pygame.BLEND_MULT)
+        surf.fill((170, 160, 160), special_flags=pygame.BLEND_MULT)
         w, h = surf.get_size()
-        for a, b in (((18, 18), (w - 18, h - 18)), ((w - 18, 18), (18, h - 18))):
-            pygame.draw.line(surf, RED, a, b, 12)
+        for a, b in (((50, 70), (w - 50, h - 70)), ((w - 50, 70), (50, h - 70))):  # the corners' values stay clear
+            pygame.draw.line(surf, RED, a, b, 10)
         return surf
     return art.cache.picture((GAME, "moment-gone", card), CARD_SIZE, draw)
 
@@ -332,7 +344,7 @@ class MomentPainter:
     def paint_card(self, canvas: pygame.Surface, place: int, rect: pygame.Rect, card: Card, look: str) -> None:
         """Paint one row place: 'face', 'kept' (gold frame), 'gone' (crossed out in place), 'empty' (outline)."""
         if look == "empty":
-            pygame.draw.rect(canvas, INK_DIM, rect.inflate(-8, -8), 3, border_radius=16)
+            pygame.draw.rect(canvas, EMPTY_EDGE, rect.inflate(-8, -8), 2, border_radius=16)
             return
         if look == "gone":
             canvas.blit(gone_face(self.art, card), rect)
@@ -351,22 +363,25 @@ class MomentPainter:
 
     def void_stamp_rect(self, row: pygame.Rect) -> pygame.Rect:
         """Return where 'Out of the game' lies across the voided row `row`."""
-        label = self.tc.fit(self.texts("tv.moment.out"), layout.TEXT_TITLE, PANEL_RECT.width - 200, INK)
-        return label.get_rect(center=(row.centerx, row.centery + 50)).inflate(56, 20)
+        label = self.tc.fit(self.texts("tv.moment.out"), layout.TEXT_HUGE, PANEL_RECT.width - 200, INK)
+        return label.get_rect(center=(row.centerx, row.bottom - 44)).inflate(56, 16)
 
     def paint_void_stamp(self, canvas: pygame.Surface, row: pygame.Rect) -> None:
         """Paint 'Out of the game' across the voided row."""
-        label = self.tc.fit(self.texts("tv.moment.out"), layout.TEXT_TITLE, PANEL_RECT.width - 200, INK)
+        label = self.tc.fit(self.texts("tv.moment.out"), layout.TEXT_HUGE, PANEL_RECT.width - 200, INK)
         box = self.void_stamp_rect(row)
         panel(canvas, box, TRAY_BG, RED, 5, 20)
         canvas.blit(label, label.get_rect(center=box.center))
 
+    def chip_texts(self, chips: tuple[tuple[str, Any], ...]) -> list[pygame.Surface]:
+        """Return the facts' texts as drawn (each fitted to its share of the line; made once, then cached)."""
+        room = (FACTS_RECT.width - CHIP_GAP * (len(chips) - 1)) // max(1, len(chips)) - 40
+        return [self.tc.fit(text, layout.TEXT_LARGE, room, INK) for text, _ in chips]
+
     def paint_facts(self, canvas: pygame.Surface, chips: tuple[tuple[str, tuple[int, int, int] | None], ...]) -> None:
         """Paint the facts as chips side by side, each framed in its seat's colour, centred under the row."""
-        tc, rect = self.tc, FACTS_RECT
-        gap = 24
-        room = (rect.width - gap * (len(chips) - 1)) // max(1, len(chips)) - 40
-        surfs = [tc.fit(text, layout.TEXT_LARGE, room, INK) for text, _ in chips]
+        rect, gap = FACTS_RECT, CHIP_GAP
+        surfs = self.chip_texts(chips)
         total = sum(s.get_width() + 40 for s in surfs) + gap * (len(chips) - 1)
         x = rect.centerx - total // 2
         for surf, (_, colour) in zip(surfs, chips):

@@ -9,7 +9,9 @@ from typing import Any, Callable
 
 import pygame
 
-from game.tv.games.cat_in_the_sack.cards import card_labels, sack_art
+from game.tv.art import ArtCache
+from game.tv.games.cat_in_the_sack.cards import CATS, card_labels, sack_art
+from game.tv.games.cat_in_the_sack.moment import gone_face
 from game.tv.games.cat_in_the_sack.sounds import SOUNDS
 from game.tv.games import GameScreens, ResultsDetail
 from game.tv.i18n import number
@@ -64,7 +66,8 @@ def prepare(ctx: Context) -> list[Callable[[], object]]:
     """Name the dogs on their cards in the TV's language; return the card art to draw ahead."""
     art = sack_art(ctx)
     art.labels.update(card_labels(ctx.texts))
-    return art.warm_jobs([CARD_SIZE, MINI_CARD, MARKER_SIZE, MINI, MINI_LOW], MOUSE_CARD_SIZE)
+    gone = ArtCache.jobs([(gone_face, (art, card)) for card in [*CATS, "rabbit", "big_dog", "small_dog"]])
+    return art.warm_jobs([CARD_SIZE, MINI_CARD, MARKER_SIZE, MINI, MINI_LOW], MOUSE_CARD_SIZE) + gone
 
 
 def check_view(view: dict[str, Any]) -> str | None:

@@ -42,6 +42,8 @@ class SackTableScene(TableScene):
             self.plan = None
         elif self.plan is None or self.plan.since != self.moment.get("since"):
             self.plan = plan_of(self.moment)
+            if self.plan is not None:  # the facts of its last step are written now, not in the middle of it
+                self.painter.chip_texts(self._chips(self.plan, True))
 
     def moment_step(self) -> tuple[Plan, int, str, int, float] | None:
         """Return the moment's plan and its step now: (plan, step number, name, chase index, progress), or None."""
@@ -117,10 +119,14 @@ class SackTableScene(TableScene):
         if name == "void" and slots:
             row = slots[0].unionall(slots)
             parts.append(Part(painter.void_stamp_rect(row), painter.paint_void_stamp, (row,)))
-        chips = tuple((text, None if seat is None else parse_colour(ctx.model.seat_info(seat).get("colour")))
-                      for text, seat in facts(ctx.texts, ctx.model.name, plan, name == "takes"))
-        parts.append(Part(FACTS_RECT, painter.paint_facts, (chips,)))
+        parts.append(Part(FACTS_RECT, painter.paint_facts, (self._chips(plan, name == "takes"),)))
         return parts
+
+    def _chips(self, plan: Plan, takes: bool) -> tuple[tuple[str, tuple[int, int, int] | None], ...]:
+        """Return the moment's facts, each with its seat's colour (None: no seat's)."""
+        ctx = self.ctx
+        return tuple((text, None if seat is None else parse_colour(ctx.model.seat_info(seat).get("colour")))
+                     for text, seat in facts(ctx.texts, ctx.model.name, plan, takes))
 
     # ---------------------------------------------------------------- drawing (reads only)
 
