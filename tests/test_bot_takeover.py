@@ -113,8 +113,10 @@ def distinct(items: list[tuple[Any, list[dict[str, Any]]]]) -> list[tuple[Any, l
 
 
 def seated(game: str, clock: Clock) -> tuple[Session, list[str]]:
-    """Return a table of three people in the lobby of `game`, with a turn timer; their tokens."""
-    session = Session("ABCDEF", random.Random(3), clock=clock, game=game)
+    """Return a table of three people in the lobby of `game`, with a turn timer; their tokens. It plays no
+    moments (`moment_scale=0`, as in the bots' races): a bot here moves as soon as the test says so, and the
+    holds are tests/test_moments.py's."""
+    session = Session("ABCDEF", random.Random(3), clock=clock, game=game, moment_scale=0)
     tokens = []
     for conn, name in enumerate(NAMES):
         outs = session.handle(conn, P.Join(name))
