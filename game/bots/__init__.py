@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import hashlib
 import importlib
+import json
 import pkgutil
 import random
 from collections.abc import Sequence
@@ -23,8 +27,41 @@ class Bot(Protocol):
 
 # A bot that can coach (a game's `hard` one, `coach_kind`) also has
 # `hint(view) -> (action, reason_key, params)`: the move it would make for the seat and one short reason
-# (`hint.<reason>` in the game's own texts, params of scalars only; a `seat` param gets the seat's
-# `name` beside it). It sees only what `act` sees.
+# (`hint.<reason>` in the game's own texts, params of scalars only, exactly its text's placeholders but
+# that a `seat` param gets the seat's `name` beside it). It sees only what `act` sees, and one view with
+# one memory of the seat's stream gets one hint: its search is seeded from them (`seen_seed`), never from
+# the bot's own random stream, which its moves as a player keep.
+
+COACH_SALT = b"couch-cats coach 1"  # a fixed salt of the coach's seeds (`seen_seed`)
+
+
+def _plain_seen(value: Any) -> Any:
+    """Return `value` as JSON-ready data in one order whatever the process (a set's or a dict's order,
+    Python's salted str hash, never enter it): dataclasses field by field, enums by their value."""
+    if value is None or type(value) in (bool, int, float, str):
+        return value
+    if isinstance(value, enum.Enum):
+        return _plain_seen(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [type(value).__name__] + [[f.name, _plain_seen(getattr(value, f.name))]
+                                         for f in dataclasses.fields(value)]
+    if isinstance(value, dict):
+        return ["{}"] + sorted(([_plain_seen(k), _plain_seen(v)] for k, v in value.items()), key=repr)
+    if isinstance(value, (set, frozenset)):
+        return ["set"] + sorted((_plain_seen(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [_plain_seen(v) for v in value]
+    if isinstance(value, (int, float, str)):  # a subclass (an enum is caught above)
+        return value
+    raise TypeError(f"a coach cannot seed from a {type(value).__name__}")
+
+
+def seen_seed(*seen: Any) -> int:
+    """Return a seed for a coach's search from what its seat has seen (its view, its memory of the
+    stream): a stable hash (sha256, not Python's salted `hash`) of them as plain data with a fixed salt,
+    so one view with one memory always gets one hint, whatever the process and whoever asks."""
+    data = json.dumps(_plain_seen(list(seen)), separators=(",", ":"), ensure_ascii=True)
+    return int.from_bytes(hashlib.sha256(COACH_SALT + data.encode("ascii")).digest()[:8], "big")
 
 
 class BotFeeder:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from game.bots import register
+from game.bots import register, seen_seed
 from game.bots.cat_in_the_sack import _GOODNESS, _INDEX, _expected_value
 from game.engine.cat_in_the_sack import (
     BUY,
@@ -109,6 +109,7 @@ class StrongBot:
         self.tuning = tuning or StrongTuning()
         self.seen: _Seen | None = None
         self.hint_cap: tuple[float, float] | None = HINT_CAP  # a hint's think time (`hint`)
+        self._hint_kept: tuple[int, Action, str, dict[str, Any]] | None = None  # the last hint, by its seed
 
     # ---------------------------------------------------------- what the seat was told
 
@@ -175,31 +176,52 @@ class StrongBot:
 
     def hint(self, view: SeatView) -> tuple[Action, str, dict[str, Any]]:
         """Return the move it would make for this seat and one short reason (`hint.<reason>` in the
-        game's texts): the coach of a seat (game.server.bots). It reads only what `act` reads. A person
-        waits for it, so it thinks at most `hint_cap` (CPU seconds, seconds of the clock; None: as `act`)."""
-        full = self.tuning
+        game's texts, its params exactly the text's placeholders): the coach of a seat
+        (game.server.bots). It reads only what `act` reads. A person waits for it, so it thinks at
+        most `hint_cap` (CPU seconds, seconds of the clock; None: as `act`).
+
+        Its search is seeded from what the seat has seen (`seen_seed` of the view and its memory), not
+        from the bot's own random stream: one view with one memory gets one hint, whatever the hidden
+        cards and however often it is asked (the answer to the last question is kept, so an ask again
+        gets it even if a loaded machine cut the first search short)."""
+        if self.seen is None or self.seen.seat != view.seat:
+            self.observe(view, [])
+        else:
+            self._read_view(view)
+        seed = seen_seed(view, self.seen)
+        kept = self._hint_kept
+        if kept is not None and kept[0] == seed:
+            return kept[1], kept[2], dict(kept[3])
+        full, own = self.tuning, self.rng
         if self.hint_cap is not None:
             self.tuning = dataclasses.replace(full, max_seconds=min(full.max_seconds, self.hint_cap[0]),
                                               max_wall=min(full.max_wall, self.hint_cap[1]))
+        self.rng = random.Random(seed)
         try:
             action = self.act(view)
         finally:
-            self.tuning = full
+            self.tuning, self.rng = full, own
+        reason, params = self._reason(view, action)
+        self._hint_kept = (seed, action, reason, dict(params))
+        return action, reason, params
+
+    def _reason(self, view: SeatView, action: Action) -> tuple[str, dict[str, Any]]:
+        """Return the reason of a hint's move (`hint.<reason>`, its placeholders)."""
         worth = round(self.sack_worth(view))
         legal = view.legal
         if action.type is ActionType.PLAY:
-            return action, "hint.lay", {"card": action.to_dict()["card"]}
+            return "hint.lay", {"card": action.to_dict()["card"]}
         if action.type is ActionType.BUY:
-            return action, "hint.buy", {"worth": worth, "price": legal.buy_price}
+            return "hint.buy", {"worth": worth, "price": legal.buy_price}
         if action.type is ActionType.BID:  # above its worth: to stay in, since a later pass pays more
-            return action, "hint.bid" if action.total <= worth else "hint.bid_stay", {"worth": worth, "total": action.total}
+            return "hint.bid" if action.total <= worth else "hint.bid_stay", {"worth": worth, "total": action.total}
         if view.phase == str(Phase.OFFER):
-            return action, "hint.refuse", {"worth": worth}
+            return "hint.refuse", {"worth": worth}
         if legal.pass_takes:
-            return action, "hint.pass_pays", {"worth": worth, "takes": legal.pass_takes}
+            return "hint.pass_pays", {"worth": worth, "takes": legal.pass_takes}
         if legal.bid_min is None:
-            return action, "hint.pass_cannot", {"worth": worth}
-        return action, "hint.pass", {"worth": worth, "total": legal.bid_min}
+            return "hint.pass_cannot", {"worth": worth}
+        return "hint.pass", {"worth": worth, "total": legal.bid_min}
 
     def sack_worth(self, view: SeatView) -> float:
         """Return what the row looks worth to this seat: its face-up cards (and its own), the others

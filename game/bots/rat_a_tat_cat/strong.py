@@ -52,7 +52,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.bots import register
+from game.bots import register, seen_seed
 from game.bots.rat_a_tat_cat import GAME, NUMBER_COUNTS, HeuristicBot, Tuning, _event_fields
 from game.engine.rat_a_tat_cat import (
     DECK,
@@ -191,6 +191,7 @@ class StrongBot:
         self.belief: SeatBelief | None = None
         self.fallbacks = 0          # moves the belief could not explain (a bug): the heuristic chose
         self.hint_cap: tuple[float, float] | None = HINT_CAP  # a hint's think time (`hint`)
+        self._hint_kept: tuple[int, Action, str, dict[str, Any]] | None = None  # the last hint, by its seed
         self.last_values: dict[str, tuple[float, int]] = {}  # the last search: each move's mean value, samples
         self._backup = HeuristicBot(random.Random(0))
         self._tables: dict[tuple[int, int], dict[Card, float] | None] | None = None  # during a search
@@ -524,15 +525,34 @@ class StrongBot:
 
     def hint(self, view: SeatView) -> tuple[Action, str, dict[str, Any]]:
         """Return the move it would make for this seat and one short reason (`hint.<reason>` in the
-        game's texts), from its belief alone: the coach of a seat (game.server.bots). A person waits
-        for it, so it thinks at most `hint_cap` (CPU seconds, seconds of the clock; None: as `act`)."""
-        full = self.budget
+        game's texts, its params exactly the text's placeholders), from its belief alone: the coach of
+        a seat (game.server.bots). A person waits for it, so it thinks at most `hint_cap` (CPU seconds,
+        seconds of the clock; None: as `act`).
+
+        Its search is seeded from what the seat has seen (`seen_seed` of the view and the belief), not
+        from the bot's own random stream: one view with one memory gets one hint, whatever the hidden
+        cards and however often it is asked (the answer to the last question is kept, so an ask again
+        gets it even if a loaded machine cut the first search short)."""
+        if self.belief is None or self.belief.round != view.round:
+            self.observe(view, ())
+        seed = seen_seed(view, self.belief)
+        kept = self._hint_kept
+        if kept is not None and kept[0] == seed:
+            return kept[1], kept[2], dict(kept[3])
+        full, own = self.budget, self.rng
         if self.hint_cap is not None:
             self.budget = dataclasses.replace(full, seconds=min(full.seconds, self.hint_cap[0]), wall=self.hint_cap[1])
+        self.rng = random.Random(seed)
         try:
             action = self.act(view)
         finally:
-            self.budget = full
+            self.budget, self.rng = full, own
+        reason, params = self._reason(view, action)
+        self._hint_kept = (seed, action, reason, dict(params))
+        return action, reason, params
+
+    def _reason(self, view: SeatView, action: Action) -> tuple[str, dict[str, Any]]:
+        """Return the reason of a hint's move (`hint.<reason>`, its placeholders), from the belief."""
         b = self.belief
         me = view.seat
         mean = _unknown_mean(b)
@@ -543,41 +563,49 @@ class StrongBot:
 
         kind = action.type
         if kind is ActionType.MEMORISED:
-            return action, "hint.look", {}
+            return "hint.look", {}
         if kind is ActionType.DRAW:
             top = None if view.discard_top is None else parse_card(view.discard_top)
             if action.source is Source.DISCARD:  # the reason speaks of the move it lights up: the discard
                 gain = round(max(worth(c) for c in line) - top) if type(top) is int else 0
                 if gain >= 1:
-                    return action, "hint.take", {"card": top, "gain": gain}
-                return action, "hint.take_plain", {"card": card_to_json(top)}
+                    return "hint.take", {"card": top, "gain": gain}
+                return "hint.take_plain", {"card": card_to_json(top)}
             if view.legal.draw_discard and top is not None:
-                return action, "hint.draw_not_top", {"card": card_to_json(top)}
-            return action, "hint.draw", {}
+                return "hint.draw_not_top", {"card": card_to_json(top)}
+            if view.draws_left:  # R-POWER-3: a Draw 2's draws come from the pile
+                return "hint.draw_draw2", {}
+            if top is not None:  # R-POWER-4: a power card on the discard pile is used up
+                return "hint.draw_dead", {"card": card_to_json(top)}
+            return "hint.draw", {}  # (no discard at all)
         held = view.drawn if view.drawn is not None else view.drawn_card
         card = None if held is None else parse_card(held)
         shown = None if card is None else card_to_json(card)
         if kind is ActionType.REPLACE:
             place = action.position
+            if type(card) is int:
+                told = _placement(line, place, card, mean)
+                if told is not None:
+                    return told
             gain = round(worth(line[place - 1]) - worth(card)) if type(card) is int else 0
             if gain >= 1:
-                return action, "hint.replace", {"card": shown, "place": place, "gain": gain}
-            return action, "hint.replace_plain", {"card": shown, "place": place}
+                return "hint.replace", {"card": shown, "place": place, "gain": gain}
+            return "hint.replace_plain", {"card": shown, "place": place}
         if kind is ActionType.DISCARD:
-            return action, "hint.discard", {"card": shown}
+            return "hint.discard", {"card": shown}
         if kind is ActionType.PEEK:
-            return action, "hint.peek", {"place": action.position}
+            return "hint.peek", {"place": action.position}
         if kind is ActionType.SWAP:
             if action.skip:
-                return action, "hint.swap_skip", {}
+                return "hint.swap_skip", {}
             theirs = (b.lines.get(action.other_seat) or [None] * 4)[action.other_position - 1] if b else None
             gain = round(worth(line[action.position - 1]) - worth(theirs))
             params = {"place": action.position, "seat": action.other_seat, "other": action.other_position}
-            return action, ("hint.swap" if gain >= 1 else "hint.swap_plain"), {**params, "gain": gain}
+            return ("hint.swap", {**params, "gain": gain}) if gain >= 1 else ("hint.swap_plain", params)
         if kind is ActionType.DRAW2:
-            return action, "hint.draw2", {}
+            return "hint.draw2", {}
         points = round(sum(worth(c) for c in line))
-        return action, ("hint.knock" if kind is ActionType.KNOCK else "hint.wait"), {"points": points}
+        return ("hint.knock" if kind is ActionType.KNOCK else "hint.wait"), {"points": points}
 
     def candidates(self, view: SeatView, state: State, knows: list[list[bool]]) -> list[Action]:
         """Return the moves worth searching: every legal one but dominated replacements and the
@@ -715,6 +743,31 @@ def _unknown_mean(b: SeatBelief | None) -> float:
                 left[c] -= 1
     total = sum(max(0, n) for n in left.values())
     return sum(v * max(0, n) for v, n in left.items()) / total if total > 0 else 4.5
+
+
+def _placement(line: Sequence[Known], place: int, card: int, mean: float) -> tuple[str, dict[str, Any]] | None:
+    """Return the reason of putting the number `card` in `place` when it prefers a card the seat does
+    not know to one it knows, or the reverse, or None when there was no such choice: a place unknown
+    while a known card elsewhere is higher than `card` (the highest such one is named), or a known
+    place while a place is unknown. `worth`: what a card the seat does not know is worth on average
+    (`mean`), rounded as the text shows it; the text says why by comparing it with the known card
+    when that settles it, else that the coach's playouts did (a card swapped onto the seat, for one,
+    is likely higher than the average)."""
+    target = line[place - 1]
+    shown = round(mean)
+    if target is None:
+        higher = [(c, p) for p, c in enumerate(line, 1) if p != place and type(c) is int and c > card]
+        if not higher:
+            return None
+        known, known_place = max(higher, key=lambda cp: (cp[0], -cp[1]))
+        params = {"card": card, "place": place, "known": known, "known_place": known_place}
+        if shown > known:
+            return "hint.replace_unknown", {**params, "worth": shown}
+        return "hint.replace_unknown_played", params
+    if type(target) is not int or target <= card or not any(c is None for p, c in enumerate(line, 1) if p != place):
+        return None
+    params = {"card": card, "place": place, "known": target, "gain": target - card, "worth": shown}
+    return ("hint.replace_known" if target > shown else "hint.replace_known_sure"), params
 
 
 def _copy(s: State) -> State:
