@@ -42,7 +42,7 @@ PANEL_RECT = pygame.Rect(layout.SAFE.left, 146, layout.SAFE.width, 552)  # over 
 SENTENCE_RECT = pygame.Rect(PANEL_RECT.left + 36, PANEL_RECT.top + 8, PANEL_RECT.width - 72, 150)
 CARDS_TOP = SENTENCE_RECT.bottom + 48  # room for the tray's label above its cards
 TRAY_LABEL = 44
-FACTS_RECT = pygame.Rect(PANEL_RECT.left + 24, CARDS_TOP + CARD_SIZE[1] + 14, PANEL_RECT.width - 48,
+FACTS_RECT = pygame.Rect(PANEL_RECT.left + 48, CARDS_TOP + CARD_SIZE[1] + 14, PANEL_RECT.width - 96,
                          PANEL_RECT.bottom - 8 - (CARDS_TOP + CARD_SIZE[1] + 14))
 CARD_GAP = 24
 TRAY_GAP = 70  # between the row and the 'out of the game' tray
@@ -375,8 +375,14 @@ class MomentPainter:
 
     def chip_texts(self, chips: tuple[tuple[str, Any], ...]) -> list[pygame.Surface]:
         """Return the facts' texts as drawn (each fitted to its share of the line; made once, then cached)."""
-        room = (FACTS_RECT.width - CHIP_GAP * (len(chips) - 1)) // max(1, len(chips)) - 40
-        return [self.tc.fit(text, layout.TEXT_LARGE, room, INK) for text, _ in chips]
+        tc, size = self.tc, layout.TEXT_LARGE
+        room = FACTS_RECT.width - CHIP_GAP * (len(chips) - 1) - 40 * len(chips)
+        while size > layout.TEXT_SMALL and sum(tc.width(text, size) for text, _ in chips) > room:
+            size -= 2  # all of them at one size, the largest at which they fit side by side
+        if sum(tc.width(text, size) for text, _ in chips) <= room:
+            return [tc.render(text, size, INK) for text, _ in chips]
+        share = room // max(1, len(chips))  # (too long even so: each in its share of the line)
+        return [tc.fit(text, size, share, INK) for text, _ in chips]
 
     def paint_facts(self, canvas: pygame.Surface, chips: tuple[tuple[str, tuple[int, int, int] | None], ...]) -> None:
         """Paint the facts as chips side by side, each framed in its seat's colour, centred under the row."""
