@@ -22,7 +22,7 @@ from game.tv.games.cat_in_the_sack.table import SackTableScene
 from game.tv.i18n import Texts
 from game.tv.scenes.results import ResultsScene
 from tests.test_tv_contrast import low_contrast
-from tests.test_tv_rest_layer import painted_afresh, pixels
+from tests.test_tv_rest_layer import assert_parts_stay_inside, painted_afresh, pixels
 from tests.tv_fixtures import FakeServer, json_round_trip, session_updates
 
 FRAME = 1 / 30
@@ -263,3 +263,46 @@ def test_the_moment_is_read_from_its_events_only() -> None:
     t.add("cat-in-the-sack")
     t.game = "cat-in-the-sack"
     assert "{" not in sentence(t, lambda s: f"#{s}", plan)
+
+
+def test_the_moment_draws_no_card_but_those_its_public_events_name() -> None:
+    app, canvas, u = tv_at(*CASES["chase"])
+    scene = app.scene
+    art = scene.art
+    named = {str(c) for e in u["moment"]["events"] for c in
+             (e.get("cards") or []) + (e.get("dogs") or []) + [e.get("chased"), e.get("card")] if c is not None}
+    drawn: list[Any] = []
+    face = art.face
+
+    def spy(card: Any, size: Any) -> pygame.Surface:
+        drawn.append(card)
+        return face(card, size)
+
+    art.face = spy  # type: ignore[method-assign]
+    try:
+        for at in (0.5, 1.6, 2.3, 4.0):
+            run_to(app, canvas, at)
+            drawn.clear()
+            for part in scene._moment_parts(scene.moment_step()):
+                part.paint(pygame.Surface(layout.CANVAS), *part.args)
+            scene.draw_moving(pygame.Surface(layout.CANVAS))
+            assert drawn and {str(c) for c in drawn} - {"back", "sack"} <= named  # (the start marker is a sack)
+            assert_parts_stay_inside(scene)
+    finally:
+        del art.face
+
+
+@pytest.mark.parametrize("pace", [0.5, 1.0, 1.5])
+def test_a_paced_moment_plays_the_same_steps_in_its_own_length(pace: float) -> None:
+    ups = session_updates("cat-in-the-sack", 4, 3)
+    m = copy.deepcopy(ups[moment_at(ups, with_chase)]["moment"])
+    m["seconds"] = m["seconds_left"] = round(m["seconds"] * pace, 2)
+    plan = plan_of(m)
+    assert plan is not None
+    steps = plan.phases()
+    assert [s[0] for s in steps] == ["row", "chase", "chased", "takes"]
+    assert steps[0][2] == 0 and steps[-1][3] == pytest.approx(m["seconds"])
+    assert all(a[3] == pytest.approx(b[2]) for a, b in zip(steps, steps[1:]))  # one after the other
+    assert steps[1][3] - steps[1][2] == pytest.approx(1.2 * 0.8 * pace)  # a dog's step at the pace
+    assert plan.phase_at(m["seconds"] + 3)[1] == "takes"
+    assert plan.next_step_in(m["seconds"] - 0.01) == float("inf")
