@@ -220,9 +220,21 @@ def test_a_whole_round_in_200ms_ends_at_rest_on_the_latest_view(players: int) ->
     calm, _ = fed_app(ups, stop + 1, settle=100)
     while fast.ctx.clock < last + Timeline.CATCH_UP + FRAME:
         fast.tick(FRAME)
-    assert isinstance(fast.scene, rat.RatTableScene) and not fast.scene.busy
+    assert isinstance(fast.scene, rat.RatTableScene) and not fast.scene.animating  # its pictures are over
+    for app in (fast, calm):  # the table's moment (the round's reveal) holds it a while longer (game/table/moments.py)
+        _wait_out_the_moment(app)
+    assert not fast.scene.busy
     assert fast.scene.anim.news == calm.scene.anim.news != ""
     assert picture(fast) == picture(calm)
+
+
+def _wait_out_the_moment(app: TvApp, limit: float = 30.0) -> None:
+    """Tick the TV until the table's moment (a knock, a round's reveal) is over on it and the story's earlier lines
+    have gone (the table at rest), at most `limit` seconds."""
+    end = app.ctx.clock + limit
+    while app.ctx.clock < end and (getattr(app.scene, "in_moment", False)
+                                   or isinstance(app.scene, rat.RatTableScene) and app.scene.anim.story()):
+        app.tick(0.1)
 
 
 def test_the_table_texts_and_the_card_faces_reach_aa() -> None:
@@ -335,8 +347,11 @@ def test_the_score_screen_marks_seats_that_went_out() -> None:
     ups = session_updates(6, seed=4, end="elimination", limit=100)
     out = ups[-1]["outcome"]["detail"]["eliminated"]
     assert out
-    app, _ = fed_app(ups, None)
+    app, server = fed_app(ups, None)
     for _ in range(100):
+        app.tick(0.1)
+    _wait_out_the_moment(app)  # the last round's reveal holds the table before the score screen
+    for _ in range(10):
         app.tick(0.1)
     canvas = shot(app, "6p_elimination_results")
     detail = rat.RatDetail()
@@ -347,7 +362,11 @@ def test_the_score_screen_marks_seats_that_went_out() -> None:
             played.pop()
         assert detail.cells(d, seat)[1] == str(min(played)) and played[-1] > 0
     plain = pygame.Surface(layout.CANVAS)
-    app.ctx.model.update["outcome"]["detail"]["eliminated"] = []
+    same = json_round_trip(app.model.update)  # the same end, told as a new update, with nobody out
+    same["version"] += 1
+    same["outcome"]["detail"]["eliminated"] = []
+    server.updates.put(same)
+    app.tick(0.1)
     app.draw(plain)
     assert pygame.image.tobytes(plain, "RGB") != pygame.image.tobytes(canvas, "RGB")
 
@@ -398,8 +417,13 @@ def test_each_state_of_the_table_renders_at_720p_1080p_and_4k(players: int, seed
         for _ in range(40):
             app.tick(0.1)
         server.updates.put(ups[k])  # ... then this state's own update, caught mid-animation where it moves
+        if name == "scores" and ups[k].get("moment"):  # the last round's reveal, then its end, as the server says it
+            for _ in range(40):
+                app.tick(0.1)
+            server.updates.put({**ups[k], "version": ups[k]["version"] + 1, "moment": None, "events": []})
         for _ in range({"swap": 3, "knock": 3, "reveal": 12}.get(name, 60)):
             app.tick(0.1)
+
         if name == "reveal":
             assert app.scene.anim.round_end() is not None, "the round's lines are shown turned up"
         assert isinstance(app.scene, ResultsScene if name == "scores" else rat.RatTableScene), name

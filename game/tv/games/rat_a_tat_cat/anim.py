@@ -6,8 +6,9 @@ leaves the pile or the discard for the hand, goes into a line or onto the discar
 played flies from the hand to the discard; a Swap marks the two places (each seat's name and place
 number over it) and their two cards cross; a Peek lifts the card looked at, still face down, an
 eye over it (R-SEE-1: everyone sees which card is picked up, never its face); a Draw 2's two draws
-are numbered 1 and 2 as they fly; the knock. Card values come from the events only where those are
-public: a drawn pile card stays a back until it is used or discarded.
+are numbered 1 and 2 as they fly; a ring round the panel of the seat whose turn begins; the knock.
+Card values come from the events only where those are public: a drawn pile card stays a back until
+it is used or discarded.
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ class RatAnimator(Animator):
         pile, discard, hand = lay.pile.center, lay.discard.center, lay.hand.center
         size, big = lay.card, lay.pile_card  # a line's card, and a card on the piles or in hand at this table
         at = tl.open_beat()
+        said = len(tl.captions)
+        new_turn: tuple[int, bool] | None = None  # a turn that begins in this update: (seat, a last turn)
         shown: dict[str, Any] | None = None  # this update's round end: the turned-up lines, then the scores
         shown_until = at
         for ev in update.get("events") or ():
@@ -89,6 +92,9 @@ class RatAnimator(Animator):
                                card=None, src=pile, dst=RAT.card(s, n, p).center)
                 tl.say(at, t("tv.ev.round_dealt", n=ev.get("round")))
                 at += 0.3
+            elif kind == "turn" and isinstance(seat, int):  # the seat whose turn begins: a ring round its panel
+                tl.add("turn", at, 0.6, None, rect=RAT.seat(seat, n))
+                new_turn = (seat, bool(ev.get("last")))
             elif kind == "look":
                 tl.say(at, t("tv.ev.look"))
             elif kind == "drew" and isinstance(seat, int):
@@ -179,6 +185,10 @@ class RatAnimator(Animator):
                 tl.say(at, t("tv.ev.time_up"))
             elif kind == "game_over":
                 tl.say(at, t("tv.ev.game_over"))
+        if new_turn is not None and len(tl.captions) == said:
+            # an update that only passes the turn (its seat ended it without knocking) says whose it is now
+            key = "rt.ev.last_turn" if new_turn[1] else "rt.status.turn"
+            tl.say(at, t(key, name=self.name_of(new_turn[0])).rstrip("."))
         tl.close_beat()
 
     def round_end(self) -> dict[str, Any] | None:
@@ -251,6 +261,9 @@ class RatAnimator(Animator):
         for a, p in marks:
             for rect, label in a.data["spots"]:
                 painted.append(self._tag(canvas, label, (rect.centerx, rect.bottom - 8)))
+        for a, p in tl.running("turn"):
+            rect = a.data["rect"].inflate(int(22 * ease_out(p)), int(22 * ease_out(p)))
+            painted.append(pygame.draw.rect(canvas, GOLD, rect, max(1, int(6 * (1 - p))), border_radius=24))
         for a, p in tl.running("knock"):
             rect = a.data["rect"].inflate(int(60 * ease_out(p)), int(60 * ease_out(p)))
             painted.append(pygame.draw.rect(canvas, GOLD, rect, max(1, int(10 * (1 - p))), border_radius=30))

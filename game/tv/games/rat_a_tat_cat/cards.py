@@ -121,7 +121,8 @@ class _Pen:
                          self.n(width) if width else 0, border_radius=self.n(r))
 
 
-def _curve(cx: float, cy: float, rx: float, ry: float, a0: float, a1: float, steps: int = 14) -> list[tuple[float, float]]:
+def _curve(cx: float, cy: float, rx: float, ry: float, a0: float, a1: float,
+           steps: int = 14) -> list[tuple[float, float]]:
     return [(cx + rx * math.cos(a0 + (a1 - a0) * i / steps), cy - ry * math.sin(a0 + (a1 - a0) * i / steps))
             for i in range(steps + 1)]
 

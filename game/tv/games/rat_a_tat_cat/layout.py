@@ -3,8 +3,9 @@
 The header (the round, whose turn) stays on top. Under it lies the table's middle, a strip that
 holds the draw pile, the discard pile, the card the seat whose turn it is holds (only one seat
 ever holds one, so it is drawn big in the middle, framed in that seat's colour) and the news
-lines: what just happened, the two lines before it, and the knock (or a Draw 2's draws left). The seat panels share the rest: one row of two, or two rows (two or three panels each).
-Each panel is its name row over its line of four cards, the cards as big as the panel's width and
+lines: what just happened, the two lines before it, and the knock (or a Draw 2's draws left).
+The seat panels share the rest: one row of two, or two rows (two or three panels each). Each
+panel is its name row over its line of four cards, the cards as big as the panel's width and
 height allow, so every seat count fills the screen (tests/test_tv_rat.py holds the sizes).
 """
 

@@ -34,6 +34,19 @@ class RatTableScene(TableScene):
         super().__init__(ctx)
         self.cards = cards_for(ctx)
         self.anim: RatAnimator = RatAnimator(ctx.texts, ctx.model.name, self.cards.paint, self.cards.eye, ctx.tc)
+        self._to_write = ""  # the news line to write ahead as the story's next earlier line
+        self._written = ""
+
+    def update(self, dt: float) -> None:
+        """Advance the table. The news line of the frame before is written ahead as the story's next earlier line,
+        so the frame an update arrives in renders only that update's own news (a new text), not both lines."""
+        if self._to_write and self._to_write != self._written:
+            width = plan(int((self.ctx.model.view or {}).get("players") or 0)).earlier.width - 20
+            for ink in (EARLIER, (0, 0, 0)):  # the line and its shadow, as shadow_text writes them
+                self.ctx.tc.fit(self._to_write, layout.TEXT_BODY, width, ink)
+            self._written = self._to_write
+        super().update(dt)
+        self._to_write = self.anim.news
 
     def rest_parts(self) -> list[Part]:
         """Return the resting table's parts: the header, the two piles, the knock line, each seat."""
@@ -214,7 +227,7 @@ class RatTableScene(TableScene):
 
     def _paint_hand(self, canvas: pygame.Surface, at: Plan, card: Any = None, colour_text: str | None = None,
                     symbol: str | None = None, name: str = "") -> None:
-        """Paint the card the seat whose turn it is holds, framed in that seat's colour, its symbol and name under it."""
+        """Paint the card the seat whose turn it is holds, framed in its colour, its symbol and name under it."""
         if colour_text is None:
             return
         colour = parse_colour(colour_text)
