@@ -178,18 +178,21 @@ def test_rat_a_tat_cat_hints_are_legal_moves_to_the_end(players: int) -> None:
     assert reasons["hint.look"] and (reasons["hint.replace"] or reasons["hint.replace_plain"])
 
 
-def test_a_replace_hint_says_how_much_the_line_drops() -> None:
-    # seat 1 knows its outer cards, a 2 and a 7; the pile's top is a 1
+def test_a_replace_hint_says_which_card_it_gives_up_and_why() -> None:
+    # seat 1 knows its outer cards, a 2 and a 7; the pile's top is a 1; its cards 2 and 3 it does not know
     f = Fed({1: [2, 0, 9, 7], 0: [3, 3, 6, 6]}, [1, 8, 5, 9, 0, 6, 3, 9, 2, 7, 1, 8, 5, 6], seed=3)
     while not (min(rat_to_act(f.t.state)) == 1 and f.t.state.phase is RatPhase.DRAW):
         seat = min(rat_to_act(f.t.state))
         f.act(seat, _opponent_move(f.t.state))
     f.act(1, DRAW_PILE)
     action, reason, params = uncapped(f.bot).hint(rat_view(f.t.state, 1))
-    assert f.t.state.phase is RatPhase.DECIDE
-    # on its known 7 rather than a card it does not know (its cards 2 and 3): it says why
-    assert action.type == "replace" and reason == "hint.replace_known", (action, reason)
-    assert params == {"card": 1, "place": 4, "known": 7, "gain": 6, "worth": params["worth"]} and params["worth"] < 7
+    assert f.t.state.phase is RatPhase.DECIDE and action.type == "replace"
+    if action.position == 4:  # on its known 7 rather than a card it does not know: a sure drop of 6
+        assert reason == "hint.replace_known", (action, reason)
+        assert params == {"card": 1, "place": 4, "known": 7, "gain": 6, "worth": params["worth"]} and params["worth"] < 7
+    else:  # on a card it does not know rather than its known 7 (above the average): the playouts chose
+        assert action.position in (2, 3) and reason == "hint.replace_unknown_played", (action, reason)
+        assert params == {"card": 1, "place": action.position, "known": 7, "known_place": 4}
 
 
 @pytest.mark.parametrize("players,seed,round_,phase", CASES[:4])
@@ -392,3 +395,18 @@ def test_a_coachs_seed_is_the_same_in_every_process() -> None:
     seeds = {subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True,
                             env={**os.environ, "PYTHONHASHSEED": salt}).stdout for salt in ("1", "2")}
     assert len(seeds) == 1 and next(iter(seeds)).strip().isdigit(), seeds
+
+
+@pytest.mark.parametrize("game_id", [SACK, RAT])
+def test_each_game_page_lists_its_coach_reasons_with_their_params(game_id: str) -> None:
+    """docs/games/<id>.md, "Coach": one row per `hint.*` text, its params the text's placeholders (a `seat`
+    where the text says the seat's `name`)."""
+    from tests.test_game_pages import TICKED, _page, _sections
+
+    rows = _sections(_page(game_id).read_text("utf-8"))["Coach"]
+    listed = {TICKED.findall(row[0])[0]: set(TICKED.findall(row[2])) for row in rows}
+    texts = {k: v for k, v in game_texts(game_id).items() if k.startswith("hint.")}
+    assert set(listed) == set(texts)
+    for key, text in texts.items():
+        said = placeholders(text)
+        assert listed[key] == (said - {"name"}) | ({"seat"} if "name" in said else set()), (key, listed[key], said)

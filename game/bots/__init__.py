@@ -32,7 +32,7 @@ class Bot(Protocol):
 # one memory of the seat's stream gets one hint: its search is seeded from them (`seen_seed`), never from
 # the bot's own random stream, which its moves as a player keep.
 
-COACH_SALT = b"couch-cats coach 1"  # a fixed salt of the coach's seeds (`seen_seed`)
+COACH_SALT = b"coach seed 1"  # a fixed salt of the coach's seeds (`seen_seed`)
 
 
 def _plain_seen(value: Any) -> Any:
