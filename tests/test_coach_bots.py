@@ -257,8 +257,9 @@ def test_a_hint_thinks_at_most_its_cap_and_the_bots_own_moves_keep_their_budget(
         a.watcher.bot.act(view)
     finally:
         SackStrong._search = real  # type: ignore[method-assign]
-    assert seen[0].max_seconds == min(seen[1].max_seconds, a.watcher.bot.hint_cap[0])
-    assert seen[0].max_wall == a.watcher.bot.hint_cap[1] and a.watcher.bot.tuning is seen[1]
+    cap = a.watcher.bot.hint_cap  # (less the little the seed of what the seat saw took)
+    assert min(seen[1].max_seconds, cap[0]) - 0.02 < seen[0].max_seconds <= min(seen[1].max_seconds, cap[0])
+    assert cap[1] - 0.05 < seen[0].max_wall <= cap[1] and a.watcher.bot.tuning is seen[1]
 
 
 # ---------------------------------------------------------------- the reasons' words

@@ -533,6 +533,7 @@ class StrongBot:
         from the bot's own random stream: one view with one memory gets one hint, whatever the hidden
         cards and however often it is asked (the answer to the last question is kept, so an ask again
         gets it even if a loaded machine cut the first search short)."""
+        cpu, clock = time.thread_time(), time.perf_counter()
         if self.belief is None or self.belief.round != view.round:
             self.observe(view, ())
         seed = seen_seed(view, self.belief)
@@ -540,8 +541,10 @@ class StrongBot:
         if kept is not None and kept[0] == seed:
             return kept[1], kept[2], dict(kept[3])
         full, own = self.budget, self.rng
-        if self.hint_cap is not None:
-            self.budget = dataclasses.replace(full, seconds=min(full.seconds, self.hint_cap[0]), wall=self.hint_cap[1])
+        if self.hint_cap is not None:  # (less the time the seed took)
+            cpu, clock = time.thread_time() - cpu, time.perf_counter() - clock
+            self.budget = dataclasses.replace(full, seconds=min(full.seconds, self.hint_cap[0] - cpu),
+                                              wall=self.hint_cap[1] - clock)
         self.rng = random.Random(seed)
         try:
             action = self.act(view)
