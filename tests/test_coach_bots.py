@@ -322,7 +322,7 @@ def test_rat_a_tat_cat_one_view_gets_one_hint_whoever_asks_and_whatever_is_hidde
         ({1: [2, 0, 9, 7], 0: [3, 3, 6, 6]}, {1: [2, 9, 0, 7], 0: [9, 0, 4, 8]}, [5, 8, 1, 9, 0, 6, 3, 9, 2, 7, 1, 8, 5, 6]),
         ({1: [6, 1, 8, 3], 0: [2, 5, 7, 0]}, {1: [6, 8, 2, 3], 0: [9, 9, 1, 4]}, [7, 2, 9, 4, 0, 8, 1, 5, 6, 3, 2, 9, 4, 7]),
         ({1: [0, 5, 5, 9], 0: [1, 7, 3, 8]}, {1: [0, 2, 8, 9], 0: [6, 4, 0, 2]}, [3, 6, 9, 1, 8, 2, 7, 0, 4, 5, 9, 3, 6, 1]),
-    ]
+    ] + [_twin_deal(random.Random(k)) for k in range(8)]  # 11 twin games
     hints = 0
     for n, (lines_a, lines_b, top) in enumerate(deals):
         a = Fed(lines_a, top, seed=11 + n)
@@ -342,7 +342,21 @@ def test_rat_a_tat_cat_one_view_gets_one_hint_whoever_asks_and_whatever_is_hidde
             a.act(seat, move)
             b.act(seat, move)
         assert a.t.state.lines != b.t.state.lines
-    assert hints >= 12
+    assert hints >= 40
+
+
+def _twin_deal(rng: random.Random) -> tuple[dict[int, list[int]], dict[int, list[int]], list[int]]:
+    """Return two deals seat 1 cannot tell apart (its outer cards and the pile's top 14 alike; its
+    middle cards and seat 0's line not), from the number cards with the discard's 4 left out."""
+    from game.bots.rat_a_tat_cat import NUMBER_COUNTS
+
+    pool = sorted(NUMBER_COUNTS.elements())
+    pool.remove(4)
+    rng.shuffle(pool)
+    top, outer, rest = pool[:14], pool[14:16], pool[16:]
+    a = {1: [outer[0], rest[0], rest[1], outer[1]], 0: rest[2:6]}
+    b = {1: [outer[0], rest[6], rest[7], outer[1]], 0: rest[8:12]}
+    return a, b, top
 
 
 @pytest.mark.parametrize("players,seed,round_,phase", CASES)
