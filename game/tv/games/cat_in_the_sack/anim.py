@@ -253,21 +253,22 @@ class SackAnimator(Animator):
 
     # ---------------------------------------------------------------- drawing (reads only)
 
-    def draw(self, canvas: pygame.Surface) -> list[pygame.Rect]:
-        """Draw every running animation over the table; return where it painted."""
+    def draw(self, canvas: pygame.Surface, row: bool = True) -> list[pygame.Rect]:
+        """Draw every running animation over the table (with `row` False, none of the row's: a moment's panel
+        lies over it); return where it painted."""
         art, tc, draw_marker = self.art, self.tc, self.draw_marker
         tl = self.timeline
         painted: list[pygame.Rect] = []
-        for a in tl.pending("collect"):
+        for a in tl.pending("collect") if row else ():
             painted += self._draw_collect(canvas, art, a.data, a.progress(tl.now))
-        for a in tl.pending("lay"):
+        for a in tl.pending("lay") if row else ():
             p = a.progress(tl.now)
             if p < 0:
                 continue
             pos = hop(a.data["src"], a.data["dst"], ease_out(p), 80)
             scale = 0.5 + 0.5 * ease_out(p)
             painted.append(_blit_scaled(canvas, art.face("back", CARD_SIZE), pos, scale, 1.0))
-        for a in tl.pending("flip"):
+        for a in tl.pending("flip") if row else ():
             p = min(1.0, max(0.0, a.progress(tl.now)))  # waiting to flip: the back, at rest size
             rect = a.data["rect"]
             if p < 0.5:

@@ -206,8 +206,8 @@ class SackTableScene(TableScene):
         if view:
             players = int(view.get("players") or 0)
             painted += [self._draw_bid_total(canvas, view, seat, players) for seat in range(players)]
-        painted += self.anim.draw(canvas)
         step = self.moment_step()
+        painted += self.anim.draw(canvas, row=step is None)  # cards laid during a moment would cross its panel
         if step is not None:
             if step[2] == "chase":
                 painted += self.painter.draw_moving(canvas, step[0], step[3], step[4])
