@@ -104,7 +104,7 @@ def test_lobby_draws_a_made_up_games_options_from_their_declarations() -> None:
     assert isinstance(lobby, LobbyScene)
     # no texts for the made-up game: English from the declaration; the timer's are the table's own
     assert lobby.option_texts() == [("glow", "Glow: Off"), ("end", "End: score"), ("target", "Target: 100"),
-                                    ("turn_timer", "Turn timer: Off")]
+                                    ("turn_timer", "Turn timer: Off"), ("pace", "Pace: Normal")]
     canvas = pygame.Surface(layout.CANVAS)
     app.draw(canvas)
     drawn = [k[0] for k in app.ctx.tc._cache]
@@ -119,7 +119,7 @@ def test_lobby_hides_an_option_whose_shown_when_does_not_hold() -> None:
     server = FakeServer([update(1, "lobby", tab, None)])
     app = TvApp(server)
     app.tick(0.02)
-    assert [name for name, _text in app.scene.option_texts()] == ["glow", "end", "turn_timer"]
+    assert [name for name, _text in app.scene.option_texts()] == ["glow", "end", "turn_timer", "pace"]
 
 
 def test_arrow_keys_walk_the_option_rows_and_send_allowed_values() -> None:
@@ -131,8 +131,9 @@ def test_arrow_keys_walk_the_option_rows_and_send_allowed_values() -> None:
                pygame.K_RIGHT,  # end: nothing after 'score'
                pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,  # target: the offered 50, then 101
                pygame.K_DOWN, pygame.K_RIGHT,  # turn timer: 30
+               pygame.K_DOWN, pygame.K_LEFT,  # pace: relaxed
                pygame.K_DOWN, pygame.K_LEFT,  # wraps round to glow (still off here): on
-               pygame.K_UP, pygame.K_t]  # back on the timer row; T steps the timer too
+               pygame.K_UP, pygame.K_UP, pygame.K_t]  # back on the timer row; T steps the timer too
     for k in presses:
         key(app, k)
     assert server.commands == [
@@ -141,6 +142,7 @@ def test_arrow_keys_walk_the_option_rows_and_send_allowed_values() -> None:
         {"cmd": "set_option", "name": "target", "value": 50},
         {"cmd": "set_option", "name": "target", "value": 101},
         {"cmd": "set_option", "name": "turn_timer", "value": 30},
+        {"cmd": "set_option", "name": "pace", "value": "relaxed"},
         {"cmd": "set_option", "name": "glow", "value": True},
         {"cmd": "set_option", "name": "turn_timer", "value": 30},
     ]
