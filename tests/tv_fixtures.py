@@ -133,6 +133,9 @@ def _session_updates(game: str, players: int, seed: int, options_json: str) -> s
         steps += 1
         if steps >= 20_000:
             raise RuntimeError(f"{game}: a bot game of {players} did not end")
+    if s.deadline is not None:  # the last round's moment, longer than a move's ten seconds, ends as the server ends it
+        now[0] = max(now[0], s.deadline)
+        keep(s.expire_timer())
     return json.dumps(ups)
 
 
