@@ -35,6 +35,26 @@ function linesOf(course) {
 }
 
 /**
+ * Return how far each mark is moved sideways (key `seat/round`) so that no seat's mark hides another's: the marks of
+ * one round less than a mark apart (the same value, a one-round game) are set side by side around their point.
+ */
+function spread(lines, y) {
+  const moved = new Map();
+  const rounds = Math.max(...lines.map((l) => l.values.length));
+  for (let r = 0; r < rounds; r++) {
+    const marks = lines.filter((l) => r < l.values.length).map((l) => ({ seat: l.seat, y: y(l.values[r]) }))
+      .sort((a, b) => a.y - b.y || a.seat - b.seat);
+    for (let i = 0; i < marks.length;) {
+      let j = i + 1;
+      while (j < marks.length && marks[j].y - marks[j - 1].y < MARK) j++;
+      for (let k = i; k < j; k++) moved.set(`${marks[k].seat}/${r}`, (k - i - (j - i - 1) / 2) * MARK);
+      i = j;
+    }
+  }
+  return moved;
+}
+
+/**
  * Return the chart of a finished game's course (a figure: its caption, the SVG, the seats' legend), or null when
  * the outcome has none. Each seat's line is in its colour with its symbol at every round; a limit is dashed.
  */
@@ -72,13 +92,14 @@ export function courseChart(update) {
       svg("text", { x: plot.left + 4, y: fixed(ly - 4 < plot.top + 10 ? ly + 13 : ly - 4), class: "chart-limit-label",
         text: t("over.chart_limit", { n: signed(limit) }) }));
   }
+  const apart = spread(lines, y);
   for (const l of lines) {
     const seat = seatOf(update, l.seat);
     const colour = /^#[0-9a-fA-F]{6}$/.test(seat.colour) ? seat.colour : "#999999";
     const points = l.values.map((v, r) => [x(r), y(v)]);
     parts.push(svg("g", { class: "chart-line", "data-seat": l.seat }, [
       svg("polyline", { points: points.map((p) => p.map(fixed).join(",")).join(" "), stroke: colour }),
-      ...points.map(([px, py]) => svg("path", {
+      ...points.map(([px, py], r) => [px + (apart.get(`${l.seat}/${r}`) || 0), py]).map(([px, py]) => svg("path", {
         d: symbolPath(seat), fill: colour, class: "chart-mark",
         transform: `translate(${fixed(px - MARK / 2)} ${fixed(py - MARK / 2)}) scale(${MARK / 24})`,
       })),

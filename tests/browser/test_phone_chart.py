@@ -63,6 +63,39 @@ def courses(seats: int) -> tuple[list[list[int]], int | None]:
     return out, 100
 
 
+MARK = 10  # a symbol's size in the SVG's units (js/chart.js)
+
+
+def assert_no_mark_hidden(lines: list[dict[str, Any]]) -> None:
+    """No seat's symbol covers another's: marks of one round are a mark apart, across or up and down."""
+    rounds = max(len(line["marks"]) for line in lines)
+    for r in range(rounds):
+        marks = [(line["seat"], line["marks"][r]) for line in lines if r < len(line["marks"])]
+        for i, (a, (ax, ay)) in enumerate(marks):
+            for b, (bx, by) in marks[i + 1:]:
+                assert abs(ax - bx) >= MARK - 0.6 or abs(ay - by) >= MARK - 0.6, f"round {r + 1}: {a} hides {b}"
+
+
+def test_a_one_round_game_with_equal_scores_shows_every_seats_mark(pw_browser: Any, server: Any) -> None:
+    """A one-round game (the same point for everyone, or close): the marks stand side by side, none hidden."""
+    pw, browser = pw_browser
+    context = browser.new_context(**pw.devices["Pixel 7"], locale="en")
+    page = context.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.port}/rules")
+        page.evaluate(RENDER, {"update": finished(4, [[14], [14], [15], [30]], lowest_wins=True), "lang": "en"})
+        page.locator("figure.chart").wait_for()
+        lines = page.evaluate(LINES)
+        assert len(lines) == 4 and all(len(line["marks"]) == 1 for line in lines)
+        assert_no_mark_hidden(lines)
+        xs = [line["marks"][0][0] for line in lines]
+        assert len({round(x) for x in xs[:3]}) == 3, "the three near-equal scores stand side by side"
+        CHART_SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator("figure.chart").screenshot(path=str(CHART_SHOTS / "chart-one-round.png"))
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize(("seats", "lang"), [(2, "en"), (3, "es"), (4, "fr"), (5, "en"), (6, "hu")])
 def test_the_score_screen_draws_each_seats_course_in_its_colour_and_symbol(pw_browser: Any, server: Any, seats: int,
                                                                           lang: str) -> None:
@@ -94,10 +127,11 @@ def test_the_score_screen_draws_each_seats_course_in_its_colour_and_symbol(pw_br
             s = line["seat"]
             assert line["stroke"] == PALETTE[s]
             assert len(line["points"]) == len(values[s]) == len(line["marks"])
-            for (px, py), (mx, my) in zip(line["points"], line["marks"]):  # a symbol sits on every point
-                assert abs(px - mx) < 0.6 and abs(py - my) < 0.6
+            for (px, py), (mx, my) in zip(line["points"], line["marks"]):  # a symbol at every point's height
+                assert abs(py - my) < 0.6 and abs(px - mx) <= MARK * (seats - 1) / 2 + 0.6  # (beside it if crowded)
             for (_, ya), (_, yb), va, vb in zip(line["points"], line["points"][1:], values[s], values[s][1:]):
                 assert (ya > yb) == (va < vb) or va == vb, "a higher value is drawn higher"
+        assert_no_mark_hidden(lines)
         ends = sorted((values[s][-1], lines[s]["points"][-1][1]) for s in range(seats))
         assert [y for _, y in ends] == sorted((y for _, y in ends), reverse=True)
         shapes = page.evaluate("() => [...document.querySelectorAll('.chart-line')].map((g) => "
