@@ -47,7 +47,7 @@ QUOTA_US = 3_300
 FIRST_FRAME = "first frame on screen"
 TABLE_SHOWN = "the table's first update on screen"
 TIMEOUT = 60.0  # seconds a launch may take before it counts as failed
-TABLE_WAIT = 10.0  # seconds after the first frame to wait for the table's line (older code never says it)
+TABLE_WAIT = 5.0  # seconds after the first frame to wait for the table's line (older code never says it)
 
 
 class Quota:

@@ -61,6 +61,7 @@ _RENDER_LINES = [*(rf"^{game}: frames \d+ \(\+\d+ warm-up, max [\d.]+ ms\)  upda
                  r"^  frame work at 1920x1080: p50 [\d.]+ ms  p99 [\d.]+ ms  max [\d.]+ ms",
                  r"^  same frames, CPU time of the TV thread only.*p50 [\d.]+ ms  p99 [\d.]+ ms",
                  r"^  frames that move \(\d+, those the lazy loop draws\), CPU time: p50 [\d.]+ ms  p99 [\d.]+ ms",
+                 r"^  frames while a moment plays \(\d+\): p99 ([\d.]+|nan) ms",
                  r"^launch to first lobby frame: best [\d.]+ s  worst [\d.]+ s"]
 FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
     "bots.py": [([], [r"^rat-a-tat-cat: 2 seats, lineup strong,heuristic, 1 deal\(s\) x 2 seatings",

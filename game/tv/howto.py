@@ -84,7 +84,7 @@ class HowToPlayer:
         self.done = not steps
         self._full: pygame.Surface | None = None  # the demo table at canvas size (the scene's own canvas)
         self._bare: pygame.Surface | None = None  # a copy of it without the inset, taken as the inset came
-        self._inset: tuple[int, pygame.Rect] | None = None  # the step whose inset is on _full, and where
+        self._inset: pygame.Rect | None = None  # where an inset is on _full
         self._drawn_by: Scene | None = None  # the scene that painted _full last
         self._picture: pygame.Surface | None = None
         self._painted: Any = None
@@ -141,14 +141,15 @@ class HowToPlayer:
         self.done = True
 
     def frame_key(self) -> Any:
-        """Return what the how-to shows at rest: the step and how many of its moves are on the table."""
-        return None if self.done else (self.index, self.fed)
+        """Return what the how-to shows at rest: the step, how many of its moves are on the table, and what
+        the demo table shows at rest by the time (its own `frame_key`: a line that fades, a countdown)."""
+        return None if self.done else (self.index, self.fed, self.scene.frame_key())
 
     def next_change(self) -> float:
-        """Return the seconds until the next move or step is due."""
+        """Return the seconds until the next move or step is due, or the demo table's picture changes at rest."""
         if self.done:
             return math.inf
-        return max(0.0, min(self.step.seconds - self.at, self._next_feed_in()) + 1e-3)
+        return max(0.0, min(self.step.seconds - self.at, self._next_feed_in(), self.scene.next_change()) + 1e-3)
 
     def picture(self, size: tuple[int, int]) -> pygame.Surface:
         """Return the demo table (and the step's inset) scaled to `size`, painted again only when it changed.
@@ -157,7 +158,7 @@ class HowToPlayer:
         Afterwards `damage` holds the picture's rects that differ from the last call's ([]: none;
         None: all of it). At 8/15 of the canvas (1024x576) only the parts that changed are scaled.
         """
-        key = (self.index, self.fed, self.demo.clock if self.animating else None, size)
+        key = (self.index, self.fed, self.demo.clock if self.animating else None, self.scene.frame_key(), size)
         if self._picture is not None and self._painted == key and self._picture.get_size() == size:
             self.damage = []
             return self._picture
@@ -170,12 +171,11 @@ class HowToPlayer:
         areas: list[pygame.Rect] | None = []
         inset = self.step.inset
         paint = self.insets.get(str(inset.get("kind"))) if inset else None
-        wanted = self.index if paint is not None and not self.animating else None  # once the move has settled
-        if self._inset is not None and self._inset[0] != wanted:  # the inset goes: the table under it comes back
+        wanted = paint is not None and not self.animating  # once the move has settled
+        if self._inset is not None:  # the table under the inset comes back (the inset is painted again after)
             assert self._bare is not None and areas is not None
-            rect = self._inset[1]
-            full.blit(self._bare, rect, rect)
-            areas.append(rect)
+            full.blit(self._bare, self._inset, self._inset)
+            areas.append(self._inset)
             self._inset = None
         if self.scene is not self._drawn_by:
             self.scene.forget_canvas()  # a new scene (the score screen), or a new picture: paint it all
@@ -183,39 +183,51 @@ class HowToPlayer:
         self.scene.draw(full)
         painted = self.scene.painted
         areas = None if painted is None or areas is None else areas + painted
-        if paint is not None and wanted is not None and self._inset is None:
+        if paint is not None and wanted:
             if self._bare is None:
                 self._bare = pygame.Surface(layout.CANVAS, 0, full)
             self._bare.blit(full, (0, 0))
             _framed.clear()
             said = paint(self.demo, full, inset)  # type: ignore[arg-type]
             rect = said if isinstance(said, pygame.Rect) else _union(_framed) or full.get_rect()
-            self._inset = (wanted, rect.clip(full.get_rect()))
+            self._inset = rect.clip(full.get_rect())
             if areas is not None:
-                areas.append(self._inset[1])
+                areas.append(self._inset)
         self.damage = self._scale(areas, size)
         self._painted = key
         return self._picture
 
     def _scale(self, areas: list[pygame.Rect] | None, size: tuple[int, int]) -> list[pygame.Rect] | None:
         """Scale the canvas into the picture: all of it (areas None, most of the canvas, or a size off the
-        8/15 grid), or each of `areas` widened to the grid; return the picture's rects scaled (None: all)."""
+        8/15 grid), or `areas` widened to the grid (those that meet, merged); return the picture's rects
+        scaled (None: all)."""
         full, picture = self._full, self._picture
         assert full is not None and picture is not None
         w, h = layout.CANVAS
         exact = size[0] * SCALE_FROM == w * SCALE_TO and size[1] * SCALE_FROM == h * SCALE_TO
-        if areas is None or not exact or sum(a.width * a.height for a in areas) > w * h // 2:
+        if areas is None or not exact:
             pygame.transform.smoothscale(full, size, picture)
             return None
         g = SCALE_FROM
-        done: list[pygame.Rect] = []
+        cells: list[pygame.Rect] = []  # in grid cells of g canvas pixels, each area's, merged where they meet
         for area in areas:
-            left, top = max(0, area.left) // g, max(0, area.top) // g  # in grid cells of g canvas pixels
+            left, top = max(0, area.left) // g, max(0, area.top) // g
             right, bottom = -(-min(w, area.right) // g), -(-min(h, area.bottom) // g)
             if right <= left or bottom <= top:
                 continue
-            src = pygame.Rect(left * g, top * g, (right - left) * g, (bottom - top) * g)
-            dst = pygame.Rect(left * SCALE_TO, top * SCALE_TO, (right - left) * SCALE_TO, (bottom - top) * SCALE_TO)
+            cell = pygame.Rect(left, top, right - left, bottom - top)
+            hit = cell.collidelist(cells)
+            while hit != -1:  # (a moving picture's rect where it was and where it is: one rect)
+                cell.union_ip(cells.pop(hit))
+                hit = cell.collidelist(cells)
+            cells.append(cell)
+        if sum(c.width * c.height for c in cells) * g * g > w * h // 2:
+            pygame.transform.smoothscale(full, size, picture)  # most of it: at once
+            return None
+        done: list[pygame.Rect] = []
+        for cell in cells:
+            src = pygame.Rect(cell.x * g, cell.y * g, cell.width * g, cell.height * g)
+            dst = pygame.Rect(cell.x * SCALE_TO, cell.y * SCALE_TO, cell.width * SCALE_TO, cell.height * SCALE_TO)
             pygame.transform.smoothscale(full.subsurface(src), dst.size, picture.subsurface(dst))
             done.append(dst)
         return done

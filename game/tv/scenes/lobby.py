@@ -241,8 +241,8 @@ class LobbyScene(Scene):
         """Return everything a how-to frame shows besides its picture (a new value: paint it all)."""
         ctx, howto = self.ctx, self.howto
         toast = ctx.toast_text if ctx.toast_text and ctx.clock <= ctx.toast_until else ""
-        return (howto, howto.index if howto is not None else None, ctx.model.accepted, ctx.join_url, ctx.join_code,
-                ctx.lan_warning, ctx.port_note, ctx.notice, self._qr, toast)
+        return ((howto, ctx.model.accepted, ctx.join_url, ctx.join_code, ctx.lan_warning, ctx.port_note, ctx.notice,
+                 self._qr, toast), howto.index if howto is not None else None)
 
     def draw(self, canvas: pygame.Surface) -> None:
         """Paint the lobby from the latest update.
@@ -252,8 +252,18 @@ class LobbyScene(Scene):
         """
         ctx, t, tc = self.ctx, self.ctx.texts, self.ctx.tc
         around = self._around_howto() if self.playing_howto else None
-        if around is not None and canvas is self._shown_on and around == self._shown_key:
-            self._copy_picture(canvas)
+        if around is not None and canvas is self._shown_on and self._shown_key is not None \
+                and around[0] == self._shown_key[0]:
+            if around[1] == self._shown_key[1]:
+                self._copy_picture(canvas)
+            else:  # the next step: only the how-to's box changes (its title, picture, caption, dots)
+                canvas.set_clip(LOBBY.howto)
+                try:
+                    ctx.background(canvas)
+                    self._draw_howto(canvas)
+                finally:
+                    canvas.set_clip(None)
+                self._shown_key = around
             return
         self._shown_on, self._shown_key = canvas, around
         ctx.background(canvas)
