@@ -27,7 +27,7 @@ DYNAMIC = {
     "bye.": ("replaced", "shutdown", "kicked"),
     "opt.": (),
     "level.": ("easy", "normal", "hard"),  # bot levels (game.bots.LEVELS)
-    "rt.card.": ("peek", "swap", "draw2"),  # Rat-a-Tat Cat's power cards (js/games/rat-a-tat-cat/cards.js)
+    "rt.card.": ("peek", "swap", "draw2"),  # Rat-a-Tat Cat's power cards (js/games/rat-a-tat-cat/game.js)
 }
 # The log's lines of a seat's own moves and others' (each game's `told`, in its events.js or screen.js): "ev.<key>" / "ev.you.<key>"
 _SACK_TOLD = ("bid", "passed", "passed_took", "offer", "sack_won", "start_player", "round_void")

@@ -2,8 +2,7 @@
 
 import { listNames, t } from "../../i18n.js";
 import { nameOf, signed } from "../../seats.js";
-import { cardInText } from "./cards.js";
-import { gameScreen, hintKey } from "./game.js";
+import { cardInText, gameScreen, hintKey } from "./game.js";
 
 export { gameScreen };
 
