@@ -261,3 +261,74 @@ def test_the_lobby_is_at_rest_again_after_the_how_to() -> None:
     assert during > 0 and not app.lobby.playing_howto
     run_for(loop, clock, 0.5)
     assert run_for(loop, clock, 10.0) == 0, "an idle lobby draws nothing once the how-to ended"
+
+
+def _seated(game: str, people: int, bots: int = 0) -> dict:
+    """A lobby's table of `game` with `people` people (the first the host), then `bots` bots."""
+    tab = table(people + bots, bots=tuple(range(people, people + bots)))
+    tab["game"] = game
+    return tab
+
+
+@pytest.mark.parametrize("game", HOWTO_GAMES)
+def test_the_how_to_plays_once_when_the_first_person_joins_a_fresh_lobby_and_start_ends_it(game: str) -> None:
+    from tests.tv_fixtures import kit_updates
+
+    server = FakeServer([update(1, "lobby", _seated(game, 0), None)])
+    app = TvApp(server, lang="en", mute=True)
+    app.tick(0.05)
+    while app.warming:
+        app.tick(0.0)
+    app.tick(5.0)
+    server.updates.put(update(2, "lobby", {**_seated(game, 0), "watchers": 2}, None))
+    app.tick(0.05)
+    assert not app.lobby.playing_howto, "no how-to on an empty TV"
+    server.updates.put(update(3, "lobby", _seated(game, 1), None))
+    app.tick(0.05)
+    assert app.lobby.playing_howto and app.lobby.howto.game_id == game, "the first person to join sees it"
+    app.tick(4.0)
+    playing = app.lobby.howto
+    at = (playing.index, playing.at)
+    server.updates.put(update(4, "lobby", _seated(game, 1, bots=2), None))
+    server.updates.put(update(5, "lobby", _seated(game, 2, bots=2), None))
+    app.tick(0.05)
+    assert app.lobby.howto is playing and (playing.index, playing.at) >= at, "a second join does not start it over"
+    app.dispatch(Intent.OTHER_KEY)
+    assert not app.lobby.playing_howto
+    server.updates.put(update(6, "lobby", _seated(game, 3, bots=2), None))
+    app.tick(0.05)
+    assert not app.lobby.playing_howto, "it played once: a later join plays nothing"
+
+    # another fresh lobby (the TV opens on an empty one): the first join plays it, the host's Start ends it
+    server = FakeServer([update(1, "lobby", _seated(game, 0), None)])
+    app = TvApp(server, lang="en", mute=True)
+    app.tick(0.05)
+    server.updates.put(update(2, "lobby", _seated(game, 1, bots=1), None))
+    app.tick(0.05)
+    assert app.lobby.playing_howto
+    app.tick(3.0)
+    playing_update = next(u for u in kit_updates(game) if u["stage"] == "playing")
+    server.updates.put({**playing_update, "version": 50})
+    app.tick(0.05)
+    assert app.scene is not app.lobby, "the host's Start ends it: the table shows"
+    server.updates.put(update(60, "lobby", _seated(game, 1, bots=1), None))
+    app.tick(0.05)
+    assert app.scene is app.lobby and not app.lobby.playing_howto, "back from the game the lobby is at rest"
+
+
+def test_a_tv_opening_on_a_lobby_with_people_plays_nothing_and_the_enter_key_ends_the_first_join_how_to() -> None:
+    game = HOWTO_GAMES[0]
+    server = FakeServer([update(1, "lobby", _seated(game, 2), None)])
+    app = TvApp(server, lang="en", mute=True)
+    app.tick(0.05)
+    server.updates.put(update(2, "lobby", _seated(game, 3), None))
+    app.tick(0.05)
+    assert not app.lobby.playing_howto, "people were there when the TV opened: no one is the first"
+    server = FakeServer([update(1, "lobby", _seated(game, 0), None)])
+    app = TvApp(server, lang="en", mute=True)
+    app.tick(0.05)
+    server.updates.put(update(2, "lobby", _seated(game, 1), None))
+    app.tick(0.05)
+    assert app.lobby.playing_howto
+    app.dispatch(Intent.PRIMARY)
+    assert not app.lobby.playing_howto and server.commands == [{"cmd": "start"}], "Enter ends it and starts"

@@ -1,7 +1,8 @@
 """The lobby: a big join QR code, the URL and code, the players as they arrive, game and options.
 
-When the host picks a game, asks for it from the phone (`table.how_to` counts the asks) or presses
-H, the lobby plays the game's how-to (game.tv.howto) where the players, board and settings are;
+When the first person sits down at a lobby with no person yet (the TV opened on it, or everyone
+left), when the host picks a game, asks for it from the phone (`table.how_to` counts the asks) or
+presses H, the lobby plays the game's how-to (game.tv.howto) where the players, board and settings are;
 the join column stays, and the players joining show in the title line meanwhile. Any key ends
 it; Enter also starts the game, as ever.
 """
@@ -46,6 +47,7 @@ class LobbyScene(Scene):
         self.selected: str | None = None  # the option line ←/→ change (None until ↑/↓ picks one)
         self.howto: HowToPlayer | None = None  # the how-to playing now, if any
         self._seen: tuple[str, int] | None = None  # the chosen game and the how-to asks of the last update
+        self._people: int | None = None  # the seats people (not bots) hold in the last update (None: none came yet)
         # while a how-to plays, the canvas the last frame went to and what it showed around the picture:
         # the same again there, and a frame copies only the parts of the picture that changed
         self._shown_on: pygame.Surface | None = None
@@ -59,18 +61,26 @@ class LobbyScene(Scene):
         if self._emblem is None:
             self._emblem = self.ctx.art.emblem()
         self._seat_count = len(self.ctx.model.table.get("seats") or ())
+        if self.ctx.model.update is not None:  # back from a game: its people are not newcomers
+            self._people = _people(self.ctx.model.table)
         self.howto = None  # back from a game: the lobby is at rest
 
     def on_update(self, update: dict[str, Any]) -> None:
-        """Chime when someone sits down; play the how-to when the game changed or the host asked for it."""
+        """Chime when someone sits down; play the how-to when the first person sat down at a lobby with
+        nobody (never on an empty lobby, nor for the people already there when the TV opens), when the
+        game changed or when the host asked for it."""
         table = update.get("table") or {}
         count = len(table.get("seats") or ())
         if count > self._seat_count:
             self.ctx.play(Sfx.JOIN)
         self._seat_count = count
+        people, first_join = _people(table), self._people == 0
+        self._people = people
         asks = table.get("how_to")
         seen = (str(table.get("game") or ""), asks if isinstance(asks, int) else 0)
         if self._seen is not None and (seen[0] != self._seen[0] or seen[1] > self._seen[1]):
+            self.play_howto(quiet=True)
+        elif first_join and people > 0 and not self.playing_howto:
             self.play_howto(quiet=True)
         elif self.howto is not None and self.howto.game_id != seen[0]:
             self.howto = None
@@ -512,6 +522,11 @@ def key_lines(tc: Any, parts: list[str], width: int) -> list[str]:
         cuts = min(((i, j) for i in range(1, n - 1) for j in range(i + 1, n)), key=widest)
     bounds = (0, *cuts, n)
     return [" · ".join(parts[a:b]) for a, b in zip(bounds, bounds[1:])]
+
+
+def _people(table: dict[str, Any]) -> int:
+    """Return how many seats of `table` people hold (a bot's seat names its kind in `bot`)."""
+    return sum(1 for s in table.get("seats") or () if isinstance(s, dict) and not s.get("bot"))
 
 
 def _text_or(t: Any, key: str, fallback: str) -> str:
