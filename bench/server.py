@@ -818,7 +818,8 @@ def page_files(game: str | None = None, lang: str = "en") -> list[Path]:
     """Return every file the phone page loads at a table of `game` (default: the first offered) in `lang`.
 
     The page, its CSS and the JS modules it imports, the game's phone module (`js/games/<id>/screen.js`, loaded
-    by game id with a dynamic import) and what it imports, and the platform's and the game's strings in `lang`.
+    by game id with a dynamic import) and what it imports, the game's own stylesheet when its module declares
+    `ownStyles`, and the platform's and the game's strings in `lang`.
     """
     if game is None:
         from game.engine import GAMES
@@ -836,6 +837,10 @@ def page_files(game: str | None = None, lang: str = "en") -> list[Path]:
         if f.suffix == ".js":
             for imp in re.findall(r'(?:import|from)\s*[^"\']*["\'](\.{1,2}/[^"\']+)["\']', f.read_text()):
                 queue.append((f.parent / imp).resolve())
+    own = web / "js" / "games" / game
+    if (own / "game.css").is_file() and any(re.search(r"export const ownStyles = true", f.read_text())
+                                             for f in files if f.suffix == ".js" and f.is_relative_to(own)):
+        files.append(own / "game.css")  # the game's own styles, loaded beside its module (js/games.js)
     for folder in (web / "locales", web / "js" / "games" / game / "locales"):
         if (folder / f"{lang}.json").is_file():
             files.append(folder / f"{lang}.json")

@@ -25,12 +25,46 @@ def is_text_table(path: Path) -> bool:
 
 def served_bytes(path: Path) -> bytes:
     """Return what the server sends of a file of the phone page: a text table without the keys only the
-    TV shows (`tv.*`, which no page reads) and without its indentation; any other file as it is."""
+    TV shows (`tv.*`, which no page reads) and without its indentation; a script or a stylesheet without
+    its comment lines (`_without_comments`); any other file as it is."""
+    suffix = path.suffix.lower()
+    if suffix in (".js", ".css"):
+        return _without_comments(path.read_text(encoding="utf-8"), js=suffix == ".js").encode("utf-8")
     if not is_text_table(path):
         return path.read_bytes()
     table = json.loads(path.read_text(encoding="utf-8"))
     phone = {k: v for k, v in table.items() if not k.startswith("tv.")}
     return json.dumps(phone, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _without_comments(source: str, *, js: bool) -> str:
+    """Return `source` with every line that is only a comment left empty (so the browser's line numbers still
+    name the file's lines): `// …` lines (scripts) and `/* … */` blocks that start a line and end one.
+
+    Comments after code stay, and so does everything inside a template literal that spans lines (the phone's
+    scripts have none; a backtick count keeps this safe if one comes). The phone's sources are written to be
+    read; this is what a phone on a weak Wi-Fi waits for.
+    """
+    out: list[str] = []
+    in_block = in_template = False
+    for line in source.split("\n"):
+        bare = line.strip()
+        if in_block:
+            out.append("")
+            in_block = "*/" not in bare
+            continue
+        if not in_template:
+            if js and bare.startswith("//"):
+                out.append("")
+                continue
+            if bare.startswith("/*") and ("*/" not in bare or bare.endswith("*/")):
+                out.append("")
+                in_block = "*/" not in bare
+                continue
+        out.append(line)
+        if js and (line.count("`") - line.count("\\`")) % 2:
+            in_template = not in_template
+    return "\n".join(out)
 
 
 def platform_dir() -> Path:

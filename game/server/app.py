@@ -141,7 +141,7 @@ async def _static(request: web.Request) -> web.StreamResponse:
         headers["Vary"] = "Accept-Encoding"
         if "gzip" in request.headers.get("Accept-Encoding", "").lower():
             return _packed(request, path, headers)
-    if is_text_table(path):
+    if is_text_table(path) or path.suffix.lower() in (".js", ".css"):  # (sent as game.locales.served_bytes says)
         return web.Response(body=served_bytes(path), headers=headers)
     return web.FileResponse(path, headers=headers)
 
