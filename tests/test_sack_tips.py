@@ -48,6 +48,8 @@ def expected(view: dict[str, Any], seen: set[str]) -> tuple[str, dict[str, Any]]
         empty = all(mice == 0 for _, mice in view["mouse_cards"])
         if legal["bid_min"] is not None:
             moments.append(("bid", {}))
+        if legal["pass_takes"] > 0:
+            moments.append(("pass", {"takes": legal["pass_takes"]}))
         if up & DOGS:
             moments.append(("dogs", {}))
         if empty and view["bank"] < need:
@@ -57,8 +59,6 @@ def expected(view: dict[str, Any], seen: set[str]) -> tuple[str, dict[str, Any]]
             moments.append(("tie", {}))
         if any(s["passed"] for s in view["seats"]):
             moments.append(("reveal", {}))
-        if legal["pass_takes"] > 0:
-            moments.append(("pass", {"takes": legal["pass_takes"]}))
         if "rabbit" in up:
             moments.append(("rabbit", {}))
         if view["players"] == 3:

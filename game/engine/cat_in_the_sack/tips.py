@@ -32,11 +32,11 @@ def tips_for(view: SeatView) -> tuple[Tip, ...]:
     Choosing a card: `choose`; on the last round `tie` (F-SCORE-2); from the second round, with 3
     players `neutral` (the neutral deck's card leads the row, F-PLAY-2) and with the rabbit in hand
     `rabbit` (F-DOG-2).
-    An auction turn: `bid` when it may bid (F-BID-1); `dogs` with a dog face up (F-DOG-1, F-DOG-3);
-    `short_bank` when the bank could not fill the mouse cards, so a pass takes nothing (F-FILL-2;
-    `bank` and `need`: the bank's mice and what the mouse cards take); `tie` on the last round;
-    `reveal` once someone has passed (F-REVEAL-2); `pass` when passing takes mice (`takes`, F-PASS-1);
-    `rabbit` with the rabbit face up; `neutral` with 3 players; `winner_starts` when it may bid and a
+    An auction turn: `bid` when it may bid (F-BID-1); `pass` when passing takes mice (`takes`,
+    F-PASS-1); `dogs` with a dog face up (F-DOG-1, F-DOG-3); `short_bank` when the bank could not
+    fill the mouse cards, so a pass takes nothing (F-FILL-2; `bank` and `need`: the bank's mice and
+    what the mouse cards take); `tie` on the last round; `reveal` once someone has passed
+    (F-REVEAL-2); `rabbit` with the rabbit face up; `neutral` with 3 players; `winner_starts` when it may bid and a
     round follows (F-WIN-1). The offer: `void` (what refusing does, F-VOID-1/2), then `offer` when
     it may buy (`price`, F-OFFER-1).
     """
@@ -63,6 +63,8 @@ def tips_for(view: SeatView) -> tuple[Tip, ...]:
         return tuple(tips)
     if legal.bid_min is not None:
         tips.append(("bid", {}))
+    if legal.pass_takes > 0:
+        tips.append(("pass", {"takes": legal.pass_takes}))
     if up & _DOGS:
         tips.append(("dogs", {}))
     need = sum(value for value, _mice in view.mouse_cards)
@@ -72,8 +74,6 @@ def tips_for(view: SeatView) -> tuple[Tip, ...]:
         tips.append(("tie", {}))
     if any(s.passed for s in view.seats):
         tips.append(("reveal", {}))
-    if legal.pass_takes > 0:
-        tips.append(("pass", {"takes": legal.pass_takes}))
     if _RABBIT in up:
         tips.append(("rabbit", {}))
     if view.players == 3:
