@@ -118,7 +118,7 @@ class TvApp:
     """The TV's state and loop body: pumps public updates, reads intents, runs the active scene."""
 
     def __init__(self, server: UpdateSource, *, lang: str = "en", demo: bool = False, mute: bool = False,
-                 keep_log: bool = False, demo_level: str = "normal") -> None:
+                 keep_log: bool = False, demo_level: str = "normal", felt: pygame.Surface | None = None) -> None:
         self.server = server
         self.model = TableModel(keep_log=keep_log)
         texts = Texts(lang)
@@ -132,7 +132,7 @@ class TvApp:
             said.append(server.join_url)
         if said:
             self.ctx.toast(" ".join(said), seconds=STARTUP_NOTICE_SECONDS)
-        self.ctx.felt = display_ready(make_felt(), alpha=False)
+        self.ctx.felt = felt if felt is not None else display_ready(make_felt(), alpha=False)  # (made ahead: run_play)
         self.mute = mute
         self.running = True
         self.confirming_quit = False
@@ -445,6 +445,7 @@ def run_play(args: argparse.Namespace, server: "ServerProcess | None" = None, st
         pygame.font.init()
         # the screen first: pictures made after it are converted to its pixel format (faster blits)
         display = Display(bool(getattr(args, "windowed", False)), int(getattr(args, "display", 0) or 0))
+        felt = display_ready(make_felt(), alpha=False)  # while the server starts: the first frame needs it
         try:
             server.start()  # (play_server's: returns once the join URL is known; the link connects after the first frame)
         except OSError as exc:
@@ -455,7 +456,7 @@ def run_play(args: argparse.Namespace, server: "ServerProcess | None" = None, st
             if note:
                 print(note, flush=True)
         app = TvApp(server, lang=pick_lang(getattr(args, "lang", None)), demo=bool(getattr(args, "demo", False)),
-                    mute=bool(getattr(args, "mute", False)))
+                    mute=bool(getattr(args, "mute", False)), felt=felt)
         asked["app"] = app
         app.running = app.running and not asked["stop"]
         LazyLoop(app, display, wake=server.wake, started=started, freeze_heap=True,
