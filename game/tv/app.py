@@ -477,7 +477,9 @@ class LazyLoop:
     timer's second, the scene). Between frames the loop sleeps on `wake` (set by the server's
     link) for at most IDLE_POLL, the keyboard's pace, or until the next change the app expects.
     While something moves it runs at up to FPS. `events`, `now` and `sleep` are injectable, so
-    tests drive it on a simulated clock and count its frames.
+    tests drive it on a simulated clock and count its frames. `after_first_frame` is called once the
+    first frame is on screen (`run_play`: the server's link connects then), and with `freeze_heap`
+    the heap is collected and frozen once the lobby is up and warmed.
     """
 
     def __init__(self, app: TvApp, display: Any, *, wake: threading.Event | None = None,
