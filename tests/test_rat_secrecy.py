@@ -27,7 +27,7 @@ PLAYOUTS = 200
 PUBLIC_PATHS = {
     "game", "players", "round", "dealer", "phase", "turn", "looking", "seats", "seats[].seat", "seats[].out",
     "seats[].line", "seats[].looking", "pile", "discard_top", "discard_dead", "discard_size", "drawn_from",
-    "drawn_card", "draws_left", "knocker", "last_turns", "last_to_play", "end", "end.mode", "end.rounds", "end.minutes",
+    "drawn_card", "draws_left", "knocker", "last_turns", "last_to_play", "had_turn", "end", "end.mode", "end.rounds", "end.minutes",
     "end.limit", "kids", "totals", "round_scores", "eliminated", "result", "result.totals", "result.winners",
     "result.eliminated",
 }

@@ -107,6 +107,7 @@ class PublicView:
     knocker: int | None
     last_turns: int                 # R-END-2: turns left after the knock
     last_to_play: tuple[int, ...]   # R-END-2: the seats that still have their last turn, in turn order
+    had_turn: tuple[int, ...]       # R-END-1: the seats that have had a turn this round
     end: dict[str, Any]
     kids: bool
     totals: tuple[int, ...]
@@ -123,7 +124,8 @@ class PublicView:
             "discard_dead": self.discard_dead, "discard_size": self.discard_size,
             "drawn_from": self.drawn_from, "drawn_card": self.drawn_card, "draws_left": self.draws_left,
             "knocker": self.knocker, "last_turns": self.last_turns,
-            "last_to_play": list(self.last_to_play), "end": dict(self.end), "kids": self.kids,
+            "last_to_play": list(self.last_to_play), "had_turn": list(self.had_turn),
+            "end": dict(self.end), "kids": self.kids,
             "totals": list(self.totals), "round_scores": [list(r) for r in self.round_scores],
             "eliminated": list(self.eliminated),
             "result": None if self.result is None else {k: list(v) for k, v in self.result.items()},
@@ -190,6 +192,7 @@ def _public_fields(state: State) -> dict[str, Any]:
         knocker=state.knocker,
         last_turns=state.last_turns if state.knocker is not None else 0,
         last_to_play=_last_to_play(state),
+        had_turn=tuple(s for s in range(state.players) if state.had_turn[s]),
         end={"mode": end_mode(state), **{k: v for k, v in state.options["end"].items() if k != "mode"}},
         kids=kids(state),
         totals=tuple(state.totals),
@@ -264,6 +267,7 @@ PUBLIC_SCHEMA: dict[str, Any] = {
     "looking": None, "seats": {"seat": None, "out": None, "line": None, "looking": None},
     "pile": None, "discard_top": None, "discard_dead": None, "discard_size": None, "drawn_from": None,
     "drawn_card": None, "draws_left": None, "knocker": None, "last_turns": None, "last_to_play": None,
+    "had_turn": None,
     "end": {"mode": None, "rounds": None, "minutes": None, "limit": None}, "kids": None,
     "totals": None, "round_scores": None, "eliminated": None,
     "result": {"totals": None, "winners": None, "eliminated": None},
