@@ -194,6 +194,8 @@ def test_screens_of_six_seats_round_end_and_results() -> None:
     assert len(shown["lines"]) == len(revealed["lines"]) and all(None not in line for line in shown["lines"])
     for _ in range(15):  # the flying power cards have landed: the lines and the scores at rest
         server_app.tick(0.1)
+    while scene.moment_plan() is not None and scene.moment_plan().look_at(scene.moment_elapsed())[1] < 2:
+        server_app.tick(0.1)  # (the table's reveal moment turns the lines up one at a time, then counts the totals)
     canvas = shot(server_app, "4p_round_end")
     back = rat.cards_for(server_app.ctx).face(None, RAT.card(0, 4, 1).size)
     assert not any(_same(canvas.subsurface(RAT.card(s, 4, p)).copy(), back) for s in range(4) for p in range(1, 5))
@@ -220,7 +222,7 @@ def test_a_whole_round_in_200ms_ends_at_rest_on_the_latest_view(players: int) ->
     calm, _ = fed_app(ups, stop + 1, settle=100)
     while fast.ctx.clock < last + Timeline.CATCH_UP + FRAME:
         fast.tick(FRAME)
-    assert isinstance(fast.scene, rat.RatTableScene) and not fast.scene.animating  # its pictures are over
+    assert isinstance(fast.scene, rat.RatTableScene) and not fast.scene.anim.running  # its pictures are over
     for app in (fast, calm):  # the table's moment (the round's reveal) holds it a while longer (game/table/moments.py)
         _wait_out_the_moment(app)
     assert not fast.scene.busy
@@ -432,6 +434,12 @@ def test_each_state_of_the_table_renders_at_720p_1080p_and_4k(players: int, seed
             view, t = app.model.view, app.ctx.texts
             still = [app.model.name(s) for s in view["last_to_play"]]
             assert len(still) == players - 1
+            drawn = [k[0] for k in app.ctx.tc._cache]
+            assert app.scene.in_moment  # the knock's moment: its banner, then the line saying who still plays
+            assert t("tv.ev.knocked", name=app.model.name(view["knocker"])) in drawn and t("tv.knock.last") in drawn
+            assert low_contrast(app) == {}, name
+            _wait_out_the_moment(app)
+            shot(app, f"{players}p_state_knock_after")
             drawn = [k[0] for k in app.ctx.tc._cache]
             assert t("tv.last_turns", name=app.model.name(view["knocker"]), names=t.names(still)) in drawn
         assert low_contrast(app) == {}, name

@@ -23,6 +23,7 @@ from game.tv.i18n import Texts
 from game.tv import layout
 from game.tv.render import GOLD, INK_DARK, TextCache
 from game.tv.games.rat_a_tat_cat.layout import RAT, plan
+from game.tv.games.rat_a_tat_cat.sounds import KNOCK
 from game.tv.scenes.base import Animator
 from game.tv.sound import Sfx
 
@@ -80,6 +81,10 @@ class RatAnimator(Animator):
         new_turn: tuple[int, bool] | None = None  # a turn that begins in this update: (seat, a last turn)
         shown: dict[str, Any] | None = None  # this update's round end: the turned-up lines, then the scores
         shown_until = at
+        moment = update.get("moment")
+        held = None  # a round end the table holds for (its moment, moment.py, shows it): the deal comes after it
+        if isinstance(moment, dict) and moment.get("kind") == "reveal" and moment.get("since") == update.get("version"):
+            held = float(moment.get("seconds_left") or 0)
         for ev in update.get("events") or ():
             if not isinstance(ev, dict):
                 continue
@@ -151,22 +156,25 @@ class RatAnimator(Animator):
                 self._draw2[seat] = 1 if ev.get("draws_left") == 2 else 2
                 tl.say(at, t("tv.ev.draw_again", name=name, n=ev.get("draws_left")))
             elif kind == "knocked" and isinstance(seat, int):
-                tl.add("knock", at, 0.9, Sfx.CALL, rect=RAT.seat(seat, n))
+                tl.add("knock", at, 0.9, KNOCK, rect=RAT.seat(seat, n))
                 tl.say(at, t("tv.ev.knocked", name=name))
                 at += 0.5
             elif kind == "reshuffled":
                 tl.say(at, t("tv.ev.reshuffled", n=ev.get("pile")))
             elif kind == "revealed":
                 lines = [list(line) if isinstance(line, list) else [] for line in ev.get("lines") or ()]
-                shown = tl.add("round_end", at, ROUND_END_SECONDS, Sfx.PLAY, lines=lines, round=None,
-                               scores=None, totals=None).data
+                # held: the deal comes as the moment ends (a frame early: the moment hides it meanwhile)
+                length = ROUND_END_SECONDS if held is None else max(0.0, held - at - 0.1)
+                shown = tl.add("round_end", at, length, Sfx.PLAY if held is None else None, lines=lines, round=None,
+                               scores=None, totals=None, held=held is not None).data
                 tl.say(at, t("tv.ev.revealed"))
-                shown_until = at + ROUND_END_SECONDS
+                shown_until = at + length
                 at += 0.4
             elif kind == "power_replaced" and isinstance(seat, int):
                 position = int(ev.get("position") or 1)
                 slot = RAT.card(seat, n, position).center
-                tl.add("fly", at, 0.35, None, size=size, card=ev.get("power"), src=slot, dst=discard)
+                if held is None:  # (the moment replaces it in view)
+                    tl.add("fly", at, 0.35, None, size=size, card=ev.get("power"), src=slot, dst=discard)
                 tl.say(at, t("tv.ev.power_replaced", name=name, card=card_name(t, ev.get("power"))))
                 if shown is not None and seat < len(shown["lines"]) and position <= len(shown["lines"][seat]):
                     shown["lines"][seat][position - 1] = ev.get("card")

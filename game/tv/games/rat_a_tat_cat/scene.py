@@ -16,12 +16,16 @@ from game.tv import layout
 from game.tv.games import GameScreens, ResultsDetail
 from game.tv.i18n import number
 from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, draw_symbol, grey_out,
-                            ink_on, panel, parse_colour, shadow_text)
+                            ink_on, panel, parse_colour, shadow_text, wrap)
 from game.tv.scenes.base import Context, Part, TableScene, draw_toast
+from game.tv.sound import Sfx
 from game.tv.games.rat_a_tat_cat.anim import RatAnimator
 from game.tv.games.rat_a_tat_cat.cards import CARD_TEXT_PAIRS, FACES, RatCards, cards_for, prepare
 from game.tv.games.rat_a_tat_cat.layout import NAME_ROW, RAT, Plan, plan
 from game.tv.games.rat_a_tat_cat.howto import INSETS as HOWTO_INSETS
+from game.tv.games.rat_a_tat_cat import moment as mo
+from game.tv.games.rat_a_tat_cat.sounds import FLIP, SOUNDS, TALLY
+from game.tv.anim import ease_in_out, ease_out, hop
 
 
 # ------------------------------------------------------------------ the table
@@ -36,10 +40,56 @@ class RatTableScene(TableScene):
         self.anim: RatAnimator = RatAnimator(ctx.texts, ctx.model.name, self.cards.paint, self.cards.eye, ctx.tc)
         self._to_write = ""  # the news line to write ahead as the story's next earlier line
         self._written = ""
+        self.plan: mo.Plan | None = None  # the table's moment on show (a knock, a round's end), read from its events
+        self._heard = 0.0  # the moment's second up to which its sounds were played
+
+    # ---------------------------------------------------------------- the moments (a knock, a round's end)
+
+    def on_update(self, update: dict[str, Any]) -> None:
+        """Start the update's animations and follow its moment (read once into a plan)."""
+        super().on_update(update)
+        if self.moment is None:
+            self.plan = None
+        elif self.plan is None or self.plan.since != self.moment.get("since"):
+            self.plan = mo.plan_of(self.moment)
+            self._heard = self.moment_elapsed()
+            if self.plan is not None:
+                self._warm(self.plan)
+
+    def moment_plan(self) -> mo.Plan | None:
+        """Return the moment playing now, read from its events, or None."""
+        return self.plan if self.plan is not None and self.in_moment else None
+
+    def _reveal(self) -> mo.Plan | None:
+        plan = self.moment_plan()
+        return plan if plan is not None and plan.kind == "reveal" else None
+
+    def _moment_look(self) -> Any:
+        """Return what the moment shows at rest now (a new value: the table is painted again), or None."""
+        plan = self.moment_plan()
+        if plan is None:
+            return None
+        t = self.moment_elapsed()
+        current = next((i for i in range(len(plan.lines)) if plan.line_start(i) <= t < plan.line_start(i + 1)), None)
+        return plan.kind, plan.since, plan.look_at(t), current
+
+    def _warm(self, plan: mo.Plan) -> None:
+        """Write the moment's texts ahead (its first frames then render nothing new)."""
+        tc, t = self.ctx.tc, self.ctx.texts
+        players = int((self.ctx.model.view or {}).get("players") or 0)
+        for line in plan.lines:
+            old = plan.old_total(line.seat)
+            if old is None:
+                continue
+            new = old + plan.score_of(line)
+            for n in range(old, new + 1):
+                tc.render(t("rt.seat.total", n=number(n)), layout.TEXT_LARGE, GOLD)
+            _total_box(tc, t, line.seat, players, old, new)
 
     def update(self, dt: float) -> None:
         """Advance the table. The news line of the frame before is written ahead as the story's next earlier line,
-        so the frame an update arrives in renders only that update's own news (a new text), not both lines."""
+        so the frame an update arrives in renders only that update's own news (a new text), not both lines.
+        A line turning up and the totals counting up each have their sound."""
         if self._to_write and self._to_write != self._written:
             width = plan(int((self.ctx.model.view or {}).get("players") or 0)).earlier.width - 20
             for ink in (EARLIER, (0, 0, 0)):  # the line and its shadow, as shadow_text writes them
@@ -47,6 +97,22 @@ class RatTableScene(TableScene):
             self._written = self._to_write
         super().update(dt)
         self._to_write = self.anim.news
+        reveal = self._reveal()
+        if reveal is not None:
+            now = self.moment_elapsed()
+            for kind, _ in reveal.sounds_between(self._heard, now):
+                self.ctx.play({"line": FLIP, "fly": Sfx.PLAY, "count": TALLY}[kind])
+            self._heard = now
+
+    @property
+    def animating(self) -> bool:  # type: ignore[override]
+        """Return True while the animations play, a card of the reveal turns or flies, or the totals count up."""
+        reveal = self._reveal()
+        return bool(self.anim.running) or (reveal is not None and reveal.moves_at(self.moment_elapsed()))
+
+    def rest_state(self) -> Any:
+        """Return what the resting table leaves to the animations, and what the moment shows now."""
+        return self.anim.rest_state(), self._moment_look()
 
     def rest_parts(self) -> list[Part]:
         """Return the resting table's parts: the header, the two piles, the knock line, each seat."""
@@ -60,13 +126,53 @@ class RatTableScene(TableScene):
                  Part(_pile_area(at), self._paint_pile, (at, int(view.get("pile") or 0))),
                  Part(_discard_area(at), self._paint_discard,
                       (at, view.get("discard_top"), bool(view.get("discard_dead")))),
-                 Part(_hand_area(at), self._paint_hand, (at, *self._hand_look(view))),
-                 Part(at.knock, self._paint_knock, (at, *self._knock_look(view)))]
+                 Part(_hand_area(at), self._paint_hand, (at, *self._hand_look(view)))]
+        moment = self.moment_plan()
+        if moment is None:
+            parts.append(Part(at.knock, self._paint_knock, (at, *self._knock_look(view))))
+        elif moment.kind == "knock":  # a big banner over the news: who knocked, and that the others play once more
+            info = self.ctx.model.seat_info(moment.knocker)
+            parts.append(Part(moment_area(at), self._paint_knock_banner,
+                              (at, self.ctx.model.name(moment.knocker), str(info.get("colour")),
+                               str(info.get("symbol")))))
+        else:
+            parts.append(Part(moment_area(at), self._paint_reveal_head, (at, *self._reveal_head(view, moment))))
         flying = self.anim.hidden()  # slots a card is on its way to: drawn by the animation, not twice
+        shown = self._reveal_looks(moment) if moment is not None and moment.kind == "reveal" else {}
         for seat in range(players):
-            parts.append(Part(_seat_area(seat, players), self._paint_seat,
-                              (seat, players, *self._seat_look(view, seat, players, flying))))
+            if seat in shown:
+                parts.append(Part(_seat_area(seat, players), self._paint_reveal_seat, (seat, players, *shown[seat])))
+            else:
+                parts.append(Part(_seat_area(seat, players), self._paint_seat,
+                                  (seat, players, *self._seat_look(view, seat, players, flying))))
         return parts
+
+    def _reveal_head(self, view: dict[str, Any], moment: mo.Plan) -> tuple[str, str]:
+        """Return the reveal's headline: the round that is over, and what happens now."""
+        t = self.ctx.texts
+        title = t("tv.reveal.title", n=moment.round if moment.round is not None else view.get("round"))
+        stage = moment.look_at(self.moment_elapsed())[1]
+        if stage == 0:
+            return title, t("tv.reveal.lines")
+        return title, t("tv.reveal.final") if moment.over else t("tv.reveal.totals")
+
+    def _reveal_looks(self, moment: mo.Plan) -> dict[int, tuple[Any, ...]]:
+        """Return each revealed seat's panel args now: name, colour, symbol, connected, its cards' looks, whether its
+        line turns up now, the sum chip's text, the totals (before, after) and the scoring's stage."""
+        model, t = self.ctx.model, self.ctx.texts
+        looks, stage = moment.look_at(self.moment_elapsed())
+        current = self._moment_look()[3]
+        out: dict[int, tuple[Any, ...]] = {}
+        for i, (line, (seat, cards, total)) in enumerate(zip(moment.lines, looks)):
+            info = model.seat_info(seat)
+            chip = None if total is None else number(total)
+            if stage >= 1:
+                chip = t("tv.reveal.added", n=number(moment.score_of(line)))
+            old = moment.old_total(seat)
+            new = None if old is None else old + moment.score_of(line)
+            out[seat] = (str(info.get("name", "")), str(info.get("colour")), str(info.get("symbol")),
+                         bool(info.get("connected", True)), cards, i == current, chip, old, new, stage)
+        return out
 
     def draw_moving(self, canvas: pygame.Surface) -> list[pygame.Rect]:
         """Paint the story's earlier lines, the animations, the news line and the toast over the resting table; return
@@ -75,7 +181,16 @@ class RatTableScene(TableScene):
         if not ctx.model.view:
             return []
         at = plan(int(ctx.model.view.get("players") or 0))
-        painted: list[pygame.Rect | None] = []
+        moment = self.moment_plan()
+        if moment is not None:  # the moment's banner lies over the news lines
+            painted: list[pygame.Rect | None] = []
+            if moment.kind == "reveal":
+                painted += self._draw_reveal_moving(canvas, moment, int(ctx.model.view.get("players") or 0))
+            else:
+                painted += self.anim.draw(canvas)
+            painted.append(draw_toast(ctx, canvas, at.toast))
+            return [r for r in painted if r is not None]
+        painted = []
         for k, line in enumerate(reversed(self.anim.story())):  # the line just before first, then the one before
             painted.append(shadow_text(ctx.tc, canvas, line, layout.TEXT_BODY, EARLIER, max_width=at.earlier.width - 20,
                                        midleft=(at.earlier.left + 10, at.earlier.top + 21 + 42 * k)))
@@ -87,12 +202,54 @@ class RatTableScene(TableScene):
         return [r for r in painted if r is not None]
 
     def frame_key(self) -> Any:
-        """Return the countdowns on show, and whether the story's earlier lines still show."""
-        return (*super().frame_key(), bool(self.anim.story()))
+        """Return the countdowns on show, whether the story's earlier lines still show, and the moment's look."""
+        return (*super().frame_key(), bool(self.anim.story()), self._moment_look())
 
     def next_change(self) -> float:
-        """Return the seconds until a countdown drops or the story's earlier lines go."""
-        return min(super().next_change(), self.anim.story_left())
+        """Return the seconds until a countdown drops, the story's earlier lines go or the moment's look changes."""
+        later = min(super().next_change(), self.anim.story_left())
+        moment = self.moment_plan()
+        if moment is not None:
+            later = min(later, moment.next_change(self.moment_elapsed()) + 1e-3)
+        return later
+
+    def _draw_reveal_moving(self, canvas: pygame.Surface, moment: mo.Plan, players: int) -> list[pygame.Rect]:
+        """Draw what moves in the reveal: a card turning up, a card flying in from the pile, a total counting up."""
+        t = self.moment_elapsed()
+        at = plan(players)
+        painted: list[pygame.Rect] = []
+        for kind, i, pos, card, p in moment.moving_at(t):
+            seat = moment.lines[i].seat
+            slot = RAT.card(seat, players, pos)
+            if kind == "flip":  # the back narrows, then the face widens
+                face = self.cards.face(None if p < 0.5 else card, slot.size)
+                w = max(2, int(slot.width * abs(1 - 2 * p)))
+                squashed = pygame.transform.scale(face, (w, slot.height))
+                painted.append(canvas.blit(squashed, squashed.get_rect(center=slot.center)))
+            else:  # from the draw pile onto the power card it replaces
+                x, y = hop(at.pile.center, slot.center, ease_in_out(p), 90)
+                rect = pygame.Rect((0, 0), slot.size)
+                rect.center = (int(x), int(y))
+                painted.append(self.cards.paint(canvas, card, rect))
+        p = moment.counting_at(t)
+        if p is not None:
+            for line in moment.lines:
+                old = moment.old_total(line.seat)
+                if old is None:
+                    continue
+                new = old + moment.score_of(line)
+                box = _total_box(self.ctx.tc, self.ctx.texts, line.seat, players, old, new)
+                info = self.ctx.model.seat_info(line.seat)
+                pygame.draw.rect(canvas, PANEL if info.get("connected", True) else OFFLINE, box)
+                shown = old + round((new - old) * ease_out(p))
+                canvas.set_clip(box)
+                try:
+                    self.ctx.tc.blit(canvas, self.ctx.texts("rt.seat.total", n=number(shown)), layout.TEXT_LARGE,
+                                     GOLD, midright=(box.right, box.centery))
+                finally:
+                    canvas.set_clip(None)
+                painted.append(box)
+        return painted
 
     def _round_text(self, view: dict[str, Any]) -> str:
         """Return the header's left label: the round of the end mode, the time left, or that time is up."""
@@ -100,6 +257,9 @@ class RatTableScene(TableScene):
         mode = str(end.get("mode") or "rounds")
         ended = self.anim.round_end()
         shown_round = ended["round"] if ended is not None and ended.get("round") else view.get("round")
+        reveal = self._reveal()
+        if reveal is not None and reveal.round is not None:
+            shown_round, ended = reveal.round, {"round": reveal.round}
         key = f"tv.hdr.{mode}"
         if mode == "time" and self.ctx.model.stage == "playing" and ended is None:
             key = "tv.hdr.time_left" if self.game_left is not None else "tv.hdr.time_up"  # no clock: time is up
@@ -111,7 +271,7 @@ class RatTableScene(TableScene):
         """Return the turn banner: (text, colour, symbol, seconds) on the seat's colour, or (text,) on a panel."""
         ctx, t = self.ctx, self.ctx.texts
         phase, turn = view.get("phase"), view.get("turn")
-        if self.anim.round_end() is not None:
+        if self.anim.round_end() is not None or self._reveal() is not None:
             phase = "deal"  # the lines of the round just over are still on show
         if phase in ("draw", "decide", "end_turn") and isinstance(turn, int):
             info = ctx.model.seat_info(turn)
@@ -285,8 +445,108 @@ class RatTableScene(TableScene):
                 self.cards.paint(canvas, card, spot)
 
 
+    def _paint_knock_banner(self, canvas: pygame.Surface, at: Plan, name: str, colour_text: str,
+                            symbol: str) -> None:
+        """Paint the knock's banner on the knocker's colour: 'Ana knocks!' and that the others play once more."""
+        t, tc = self.ctx.texts, self.ctx.tc
+        box = moment_area(at)
+        colour = parse_colour(colour_text)
+        ink = ink_on(colour)
+        pygame.draw.rect(canvas, colour, box, border_radius=28)
+        pygame.draw.rect(canvas, GOLD, box, 8, border_radius=28)
+        pygame.draw.rect(canvas, INK_DARK, box.inflate(-16, -16), 3, border_radius=22)
+        draw_symbol(canvas, symbol, (box.left + 96, box.centery), 104, INK, INK_DARK)
+        left = box.left + 176
+        room = box.right - 30 - left
+        title = tc.fit(t("tv.ev.knocked", name=name), layout.TEXT_TITLE + 12, room, ink, min_size=layout.TEXT_LARGE)
+        last = tc.fit(t("tv.knock.last"), layout.TEXT_LARGE, room, ink, min_size=layout.TEXT_SMALL)
+        gap = 10
+        top = box.centery - (title.get_height() + gap + last.get_height()) // 2
+        canvas.blit(title, (left, top))
+        canvas.blit(last, (left, top + title.get_height() + gap))
+
+    def _paint_reveal_head(self, canvas: pygame.Surface, at: Plan, title: str, line: str) -> None:
+        """Paint the reveal's headline over the news: the round that is over, and what happens now."""
+        tc = self.ctx.tc
+        box = moment_area(at)
+        panel(canvas, box, MOMENT_BG, GOLD, 6, 28)
+        room = box.width - 60
+        big = tc.fit(title, layout.TEXT_TITLE, room, GOLD, min_size=layout.TEXT_LARGE)
+        said = wrap(tc, line, layout.TEXT_LARGE, room)[:2]
+        step = tc.render("Ag", layout.TEXT_LARGE).get_height()
+        top = box.centery - (big.get_height() + 12 + step * len(said)) // 2
+        canvas.blit(big, big.get_rect(midtop=(box.centerx, top)))
+        for k, text in enumerate(said):
+            tc.blit(canvas, text, layout.TEXT_LARGE, INK, max_width=room,
+                    midtop=(box.centerx, top + big.get_height() + 12 + k * step))
+
+    def _paint_reveal_seat(self, canvas: pygame.Surface, seat: int, players: int, name: str, colour_text: str,
+                           symbol: str, connected: bool, cards: tuple[Any, ...], current: bool, chip: str | None,
+                           old: int | None, new: int | None, stage: int) -> None:
+        """Paint a seat panel while its line turns up: its name, its line's sum (then what it adds), its total, and
+        its cards as far as they are turned up (a card turning over is drawn moving)."""
+        tc = self.ctx.tc
+        t = self.ctx.texts
+        rect = RAT.seat(seat, players)
+        colour = parse_colour(colour_text)
+        shown = colour if connected else grey_out(colour)
+        if current:
+            pygame.draw.rect(canvas, GOLD, rect.inflate(18, 18), border_radius=26)
+        panel(canvas, rect, PANEL if connected else OFFLINE, shown, 6 if current else 3, 20)
+        row_y = rect.top + NAME_ROW // 2 + 1
+        draw_symbol(canvas, symbol, (rect.left + 34, row_y), 40, shown)
+        right = rect.right - 18
+        if old is not None and new is not None:
+            box = _total_box(tc, t, seat, players, old, new)
+            if stage != 1:  # (while the totals count up, they are drawn moving)
+                tc.blit(canvas, t("rt.seat.total", n=number(new if stage == 2 else old)), layout.TEXT_LARGE,
+                        GOLD if stage == 2 else INK, midright=(box.right, row_y))
+            right = box.left
+        if chip is not None:
+            text = tc.render(chip, CHIP_TEXT, INK_DARK if stage else GOLD)
+            pill = pygame.Rect(0, 0, max(72, text.get_width() + 30), NAME_ROW - 4)
+            pill.midright = (right - 14, row_y)
+            if stage:
+                pygame.draw.rect(canvas, GOLD, pill, border_radius=18)
+            else:
+                panel(canvas, pill, INK_DARK, GOLD, 3, 18)
+            canvas.blit(text, text.get_rect(center=pill.center))
+            right = pill.left
+        room = right - 20 - (rect.left + 64)
+        tc.blit(canvas, name, layout.TEXT_LARGE, INK if connected else GREY, max_width=max(80, room),
+                midleft=(rect.left + 64, row_y))
+        for p, look in enumerate(cards, start=1):
+            spot = RAT.card(seat, players, p)
+            if look == mo.BACK:
+                self.cards.paint(canvas, None, spot)
+            elif look == mo.GAP:
+                pygame.draw.rect(canvas, INK_DIM, spot, 2, border_radius=10)
+            else:
+                self.cards.paint(canvas, look[1], spot)
+
+
 EARLIER = (214, 224, 216)  # the story's earlier lines: dimmer than the news, AA on the lightest felt
 _FLYING = "flying"  # a line's slot a card is on its way to: an outline until it lands
+
+
+MOMENT_BG = (14, 30, 26)  # the reveal's headline
+OFFLINE = (30, 34, 36)  # the panel of a seat away
+CHIP_TEXT = 42  # a line's sum in its chip (the name row's height holds it whole)
+
+
+def moment_area(at: Plan) -> pygame.Rect:
+    """Return where a moment's banner lies: over the news lines, right of the piles and the hand."""
+    return pygame.Rect(at.news.left, at.strip.top + 6, at.news.width, at.strip.height - 16)
+
+
+def _total_box(tc: Any, texts: Any, seat: int, players: int, old: int, new: int) -> pygame.Rect:
+    """Return where a seat's total stands in its name row while the reveal counts it from `old` up to `new`:
+    wide enough for every count between (the sum's chip stands left of it)."""
+    rect = RAT.seat(seat, players)
+    width = max(tc.width(texts("rt.seat.total", n=number(n)), layout.TEXT_LARGE) for n in {old, new, new // 10 * 10 + 8})
+    box = pygame.Rect(0, rect.top + 6, width + 8, NAME_ROW - 8)
+    box.right = rect.right - 18
+    return box
 
 
 def _pile_badge(at: Plan) -> pygame.Rect:
@@ -341,10 +601,10 @@ class RatDetail(ResultsDetail):
         return [texts("tv.results.rounds"), texts("tv.results.best")]
 
     def cells(self, detail: dict[str, Any], seat: int) -> list[str]:
-        """Return the seat's round scores (the last three, 'a·b·c') and its lowest round."""
+        """Return the seat's round scores read plainly (the last three, '14 + 9 + 7') and its lowest round."""
         mine = _rounds_of(detail, seat)
-        shown = "·".join(number(v) for v in mine[-3:])
-        return [("…" if len(mine) > 3 else "") + shown, number(min(mine)) if mine else "–"]
+        shown = " + ".join(number(v) for v in mine[-3:])
+        return [("… + " if len(mine) > 3 else "") + shown, number(min(mine)) if mine else "–"]
 
     def note(self, texts: Callable[..., str], detail: dict[str, Any]) -> str | None:
         """Return that the lowest total wins."""
@@ -392,7 +652,7 @@ def check_view(view: dict[str, Any]) -> str | None:
 PRIVATE_VIEW_KEYS = frozenset({"drawn", "look", "peek"})
 PRIVATE_EVENT_TYPES = frozenset({"you_drew", "you_placed", "you_peeked"})
 
-SCREENS = GameScreens(table_scene=RatTableScene, detail=RatDetail(),
+SCREENS = GameScreens(table_scene=RatTableScene, detail=RatDetail(), sounds=SOUNDS,
                       private_view_keys=PRIVATE_VIEW_KEYS, private_event_types=PRIVATE_EVENT_TYPES,
                       check_view=check_view, prepare=prepare, howto_insets=HOWTO_INSETS)
 
