@@ -51,8 +51,8 @@ export function scoreDetail(update) {
   const rounds = Array.isArray(detail.round_scores) ? detail.round_scores
     : (update.view && Array.isArray(update.view.round_scores) ? update.view.round_scores : []);
   return {
-    columns: rounds.map((_, i) => t("rt.over.round", { n: i + 1 })),
-    cells: (seat) => rounds.map((row) => (row[seat] === undefined || row[seat] === null ? "\u2013" : signed(row[seat]))),
+    columns: rounds.length ? [t("opt.rounds")] : [],  // one column, read plainly: "14 + 9 + 7"
+    cells: (seat) => (rounds.length ? [rounds.map((row) => (row[seat] == null ? "\u2013" : signed(row[seat]))).join(" + ")] : []),
     notes: lineNotes(update),
     compare: () => 0,
   };
