@@ -125,7 +125,8 @@ def _play(phone: Phone, seen: dict[str, Any]) -> str:
     knock = phone.button("rt.end.knock")
     if knock.count() and (seen.get("swapped") or seen.get("peeked")) and seen.get("replaced"):
         _shot(phone, "knock", audit=False)
-        if phone.tap(knock):
+        # a knock takes a second tap on the same button, which now says what it does
+        if phone.tap(knock) and phone.tap(phone.button("rt.end.knock_confirm")):
             seen["knocked"] = True
             return "knock"
         return ""

@@ -154,7 +154,7 @@ def test_two_phones_play_a_whole_round_with_every_power_and_a_knock(pw_browser: 
         assert peeked == ["", "", "", looked[first.name][0]], f"my card 4 is now {first.name}'s card 1: {peeked}"
         _told(first, "rt.ev.peeked", name=second.name, pos=4)
         # Everybody has had a turn: I may knock, or not.
-        assert move_names(second) == [second.t["rt.end.knock"], second.t["rt.end.turn"]]
+        assert move_names(second) == [second.t["rt.end.turn"], second.t["rt.end.knock"]]
         _shot(second, "peeked")
         second.button("rt.end.turn").click()
         _wait("the peeked card turns face down", lambda: not any(face_of(second, i, n)
@@ -186,6 +186,7 @@ def test_two_phones_play_a_whole_round_with_every_power_and_a_knock(pw_browser: 
         first.button("rt.end.knock").wait_for()
         _shot(first, "may-knock")
         first.button("rt.end.knock").click()
+        first.button("rt.end.knock_confirm").click()  # a knock takes a second tap, which says what it does
         _told(second, "rt.ev.knocked", name=first.name)
         _status(second, "rt.status.my_last_turn", name=first.name)
         _status(first, "rt.status.last_turn", name=second.name, knocker=first.name)

@@ -314,12 +314,31 @@ function decideMoves(app) {
   return parts;
 }
 
+/** Arm the knock: the button now asks to confirm (said aloud too); a tap anywhere else or a new update (a new
+ * version) disarms it. */
+function armKnock(app) {
+  app.ui.knock = app.update.version;
+  app.say(t("rt.end.knock_confirm"));
+  app.render();
+  document.addEventListener("click", (e) => {
+    if (app.ui.knock === null || (e.target instanceof Element && e.target.closest("#knock"))) return;
+    app.ui.knock = null;
+    app.render();
+  }, { capture: true, once: true });
+}
+
+// Ending the turn is the main control; knocking takes a second tap on the same button, which says what it does.
 function endMoves(app) {
   const legal = app.update.view.legal;
   const parts = [];
   if (app.update.view.peek) parts.push(el("p", { class: "hint", text: t("rt.peek.shown", { pos: app.update.view.peek.position }) }));
-  if (legal.knock) parts.push(button(app, t("rt.end.knock"), { type: "knock" }, true));
-  if (legal.end_turn) parts.push(button(app, t("rt.end.turn"), { type: "end_turn" }, !legal.knock));
+  if (legal.end_turn) parts.push(button(app, t("rt.end.turn"), { type: "end_turn" }, true));
+  const sure = legal.knock && app.ui.knock === app.update.version;
+  if (legal.knock) {
+    parts.push(el("button", { type: "button", id: "knock", class: `btn wide${sure ? " sure" : ""}`, disabled: app.ui.pending,
+      text: t(sure ? "rt.end.knock_confirm" : "rt.end.knock"), "data-hint": "knock",
+      onclick: sure ? () => app.act({ type: "knock" }) : () => armKnock(app) }));
+  }
   return parts;
 }
 
