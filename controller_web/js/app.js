@@ -293,6 +293,7 @@ function screenFor() {
 }
 
 let lastSignature = "";
+let shownTip = null; // the tip on screen (its kind and decision): a new one is brought into view once
 // A tap is a press and a release on the same control: a screen rebuilt between the two (an update arriving
 // while a finger is down) would swallow it. So while a pointer is down, a render waits until just after the
 // release (after its click has run), or at most PRESS_HOLD_MS; a drag that turns into a scroll cancels the press.
@@ -339,7 +340,12 @@ function render(force) {
   if (name === "game") placeTip(main, app);
   // A new screen starts at its top: tapping Start low in the lobby must not open the game mid-hand.
   if (newScreen) window.scrollTo(0, 0);
-  if (app.showDecision && name === "game") showDecision(main, !newScreen);
+  const tip = name === "game" ? main.querySelector(".tip:not(.gone)") : null;
+  const tipKey = tip ? `${tip.dataset.tip}|${app.decision}` : null;
+  const newTip = tipKey !== null && tipKey !== shownTip;
+  shownTip = tipKey;
+  if (app.showDecision && name === "game") showDecision(main, newTip);
+  else if (newTip) bringUp(main, tip, false);
   app.showDecision = false;
   if (focused) {
     // The screen is rebuilt on every change: give focus back to the same control (keyboards, screen readers).
@@ -353,27 +359,39 @@ function render(force) {
 
 /**
  * Scroll so the decision that just started is seen under the sticky top bar: from the top of the screen
- * (the header says whose turn it is), further down only as far as its moves (and, `withTip`, a tip after them)
- * need, never past what it is about.
+ * (the header says whose turn it is), further down only as far as its moves need, never past what it is about;
+ * then (`withTip`) as far as a new tip after them needs, its first moves kept in view.
  */
 function showDecision(main, withTip) {
   const subject = main.querySelector("[data-decision]");
   if (!subject) return;
-  const moves = main.querySelector("[data-moves]") || subject;
   window.scrollTo(0, 0);
+  bringUp(main, main.querySelector("[data-moves]") || subject, true);
+  // a button that sticks to the bottom (css .sticky) covers what scrolls under it: the controls before it come
+  // up above where it rests, as far as the room above allows
+  const sticky = subject.querySelector(".sticky");
+  const before = sticky && sticky.previousElementSibling;
+  if (before) bringUp(main, before, true, sticky.offsetHeight + parseFloat(getComputedStyle(sticky).bottom || "0"));
+  const tip = withTip ? main.querySelector(".tip:not(.gone)") : null;
+  if (tip) bringUp(main, tip, false);
+}
+
+/**
+ * Scroll down (never up) until `node` (the decision's moves, or a new tip after them: js/tips.js) is seen, as
+ * far as the decision and its first moves stay in view under the sticky top bar (`fromSubject`: nor past the
+ * decision's top), with `below` pixels under it (a sticky button's). A scroll only: no control changes its
+ * place in the page (a tip never pushes one).
+ */
+function bringUp(main, node, fromSubject, below = 0) {
   const barBottom = $("banner").hidden ? document.querySelector(".topbar").getBoundingClientRect().bottom
     : $("banner").getBoundingClientRect().bottom;
-  let room = subject.getBoundingClientRect().top - barBottom - 8;
-  let bottom = moves.getBoundingClientRect().bottom;
-  // A tip after the moves (js/tips.js) comes up with them, as far as the moves stay in view (not on a screen
-  // just opened: that opens at its top).
-  const tip = withTip ? main.querySelector(".tip:not(.gone)") : null;
-  if (tip) {
-    room = Math.min(room, moves.getBoundingClientRect().top - barBottom - 8);
-    bottom = Math.max(bottom, tip.getBoundingClientRect().bottom);
-  }
-  const short = bottom + 8 - window.innerHeight;
-  if (short > 0 && room > 0) window.scrollTo(0, Math.min(room, short));
+  const subject = main.querySelector("[data-decision]");
+  const moves = main.querySelector("[data-moves]") || subject;
+  if (!moves) return;
+  let room = moves.getBoundingClientRect().top - barBottom - 8;
+  if (fromSubject && subject) room = Math.min(room, subject.getBoundingClientRect().top - barBottom - 8);
+  const short = node.getBoundingClientRect().bottom + below + 8 - window.innerHeight;
+  if (short > 0 && room > 0) window.scrollBy(0, Math.min(room, short));
 }
 
 function focusKey(node) {

@@ -18,9 +18,11 @@ const bulb = (cls) => svg("svg", { class: cls, viewBox: "0 0 24 24", "aria-hidde
 let told = null; // a live region is read when its words change: a new tip's come a moment after its box
 function spoken(tip) {
   const text = tipText(tip);
-  const words = el("span", { class: "tip-words", text: told === text ? text : null });
-  if (told !== text) setTimeout(() => { words.textContent = text; }, 60);
+  if (told === text) return el("span", { class: "tip-words", text });
   told = text;
+  // meanwhile an unseen, unread twin holds their room: the box has its height from the start (app.js scrolls to it)
+  const words = el("span", { class: "tip-words" }, [el("span", { class: "tip-twin", "aria-hidden": "true", text })]);
+  setTimeout(() => { words.textContent = text; }, 60);
   return words;
 }
 

@@ -44,7 +44,7 @@ def _shot(phone: Phone, name: str) -> None:
     assert box, "no tip to show"
     # the tip and the controls above it in one picture, as the player sees them
     size = phone.page.viewport_size
-    phone.page.evaluate("(y) => window.scrollTo(0, Math.max(0, y))", box["y"] + box["height"] + 16 - size["height"])
+    phone.page.evaluate("(y) => window.scrollTo(0, Math.max(0, scrollY + y))", box["y"] + box["height"] + 16 - size["height"])
     phone.page.wait_for_timeout(150)
     phone.page.screenshot(path=str(SHOTS / f"{name}.png"))
 
@@ -168,3 +168,41 @@ def test_rat_a_tat_cat_explains_the_look_and_the_first_draw_and_the_controls_sta
         assert not ana.errors, ana.errors
     finally:
         ana.close()
+
+
+# Whether the box of `sel` lies wholly in the viewport, under the sticky top bar (and the banner when it shows).
+IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+    const bar = document.getElementById('banner').hidden ? document.querySelector('.topbar')
+        : document.getElementById('banner');
+    return [Math.round(r.top - bar.getBoundingClientRect().bottom), Math.round(innerHeight - r.bottom)]; }"""
+# Every visible control's box on screen (viewport coordinates: what is under a finger).
+SCREEN_BOXES = CONTROL_BOXES.replace("r.y + scrollY", "r.y")
+
+
+@pytest.mark.parametrize("lang,locale", [("en", "en-GB"), ("es", "es-ES")])
+def test_the_first_tip_of_a_game_comes_into_view_on_a_pixel_7_and_no_control_moves(
+        pw_browser: Any, server: Any, lang: str, locale: str) -> None:
+    pw, browser = pw_browser
+    phone = _new_phone(pw, browser, locale, lang, "Noa")
+    t = phone.t
+    try:
+        phone.join(server.join_url)
+        for n in range(2):
+            phone.button("host.add_bot").click()
+            phone.page.get_by_role("button", name=name_pattern(t["host.remove_bot"])).nth(n).wait_for()
+        phone.button("host.start").click()
+        _tip(phone, "choose")
+        came = (_controls(phone), phone.page.evaluate(SCREEN_BOXES))
+        above, below = phone.page.evaluate(IN_VIEW, '.tip:not(.gone)')
+        assert above >= 0 and below >= 0, f"the first tip is out of view ({above} px above, {below} px below)"
+        above, _ = phone.page.evaluate(IN_VIEW, "[data-moves]")
+        assert above >= 0, "the decision's first moves went up under the top bar"
+        _under_the_moves(phone)
+        phone.page.wait_for_timeout(400)  # its words come a moment after the box (the live region): no jump then
+        assert (_controls(phone), phone.page.evaluate(SCREEN_BOXES)) == came, "a control moved after the tip came"
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        phone.page.screenshot(path=str(SHOTS / f"first-tip-in-view-pixel-7-{lang}.png"))
+        assert_accessible(phone.page, "the first tip brought into view")
+        assert not phone.errors, phone.errors
+    finally:
+        phone.close()
