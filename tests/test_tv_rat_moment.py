@@ -327,3 +327,18 @@ def test_the_score_screens_rounds_read_plainly() -> None:
     assert RatDetail().cells(detail, 0) == ["14 + 9", "9"]
     detail = {"round_scores": [[1, 0], [2, 0], [3, 0], [4, 0]], "eliminated": []}
     assert RatDetail().cells(detail, 0)[0] == "… + 2 + 3 + 4"
+
+
+def test_a_seat_out_of_the_game_has_no_line_to_turn_up() -> None:
+    def with_one_out(m: dict[str, Any]) -> bool:
+        return m["kind"] == "reveal" and any(e["type"] == "revealed" and [] in e["lines"] for e in m["events"])
+
+    app, canvas, u = tv_at(6, 3, with_one_out, end="elimination", limit=50)
+    scene = app.scene
+    revealed = next(e for e in u["moment"]["events"] if e["type"] == "revealed")
+    out = [seat for seat, line in enumerate(revealed["lines"]) if not line]
+    assert out and [line.seat for line in scene.plan.lines] == [s for s in range(6) if s not in out]
+    run_to(app, canvas, u["moment"]["seconds"] - 0.3)
+    assert face_up_lines(app, canvas) == 6  # (a seat out shows no card, no back either)
+    assert pixels(canvas) == painted_afresh(scene)
+    assert low_contrast(app) == {}
