@@ -11,6 +11,7 @@ a last turn included (the Draw 2 tip used to be hidden there by `last_turn`).
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import random
@@ -249,3 +250,53 @@ def test_each_power_card_gets_its_own_tip_the_first_time_it_is_drawn(monkeypatch
     assert game.updates[first]["view"]["drawn"] == "draw2"
     assert game.updates[first]["you"]["tip"] == {"kind": "draw2", "key": "tip.draw2", "params": {}}
     assert game.updates[second]["you"]["tip"] is None
+
+
+async def test_on_the_wire_each_phone_gets_the_tips_its_own_view_calls_for_and_nobody_else_does(aiohttp_client):
+    from tests.server_kit import Phone as WirePhone
+    from tests.server_kit import Wire, app_for_test, autoplay, hub_of
+
+    client = await aiohttp_client(app_for_test())
+    tv: list[dict[str, Any]] = []
+    hub_of(client).listeners.append(tv.append)
+    wire = Wire()
+    phones = [await WirePhone.open(client, name, wire=wire) for name in ("Ana", "Bea", "Cy")]
+    for phone in phones:
+        await phone.join(phone.label)
+    await phones[0].host("set_game", game=RAT)
+    await phones[0].until_update(lambda u: u["table"]["game"] == RAT)
+    watcher = await WirePhone.open(client, "watcher", wire=wire)
+    await watcher.watch()
+    await phones[0].host("start")
+    finals = await asyncio.gather(
+        *(autoplay(p, random.Random(i), pick=lambda v, r: wire_move(v, r, knock_chance=0.3), timeout=60)
+          for i, p in enumerate(phones)),
+        watcher.until_update(lambda u: u["stage"] == "over", timeout=60))
+    assert all(f["stage"] == "over" for f in finals)
+    seen: dict[str, set[str]] = {p.label: set() for p in phones}
+    shown: dict[str, str | None] = {p.label: None for p in phones}
+    came: dict[str, list[str]] = {p.label: [] for p in phones}
+    for label, seat, text in wire.frames:
+        msg = json.loads(text)
+        if label == "watcher" or msg["type"] != "update":
+            assert '"tip"' not in text and "tip." not in text, text[:300]
+            continue
+        if msg["stage"] != "playing":
+            continue
+        you = msg["you"]
+        assert you["seat"] == seat and you["name"] == label
+        tip = you.get("tip")
+        got = tip["kind"] if tip else None
+        want = expected(msg["view"], seen[label])
+        assert got == (want[0] if want else None), (label, msg["view"]["phase"], got, want)
+        if tip is not None:
+            assert seat in msg["acting"] and msg["view"]["seat"] == seat  # its own decision, its own phone
+        if shown[label] is not None and got != shown[label]:
+            seen[label].add(shown[label])
+        if got is not None and got != shown[label]:
+            came[label].append(got)
+        shown[label] = got
+    for message in tv:
+        text = json.dumps(message, ensure_ascii=False)
+        assert '"tip"' not in text and "tip." not in text, text[:300]
+    assert all({"look", "draw", "deck"} <= set(kinds) for kinds in came.values()), came
