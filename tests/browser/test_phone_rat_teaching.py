@@ -12,13 +12,14 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import name_pattern
-from tests.browser.phones import Phone, assert_accessible
+from tests.browser.phones import Phone, assert_accessible, assert_touch_targets
 from tests.browser.rat import NUMBER, SHOTS, open_rat_table, patient_bots, rig_deals, turns_plan
 
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 20000  # a safety net against a stuck game, not a speed assertion
 # My turns (the host, seat 0): a Peek, a Swap, a Draw 2 (its first card discarded, the second kept).
+# The controls a tip names are the words it quotes, in each language's quotation marks.
 MY_TURNS = (["peek"], ["swap"], ["draw2", NUMBER, NUMBER])
 QUOTED = {"en": r"“([^”]+)”", "es": r"«([^»]+)»", "fr": r"« ([^»]+) »", "hu": r"„([^”]+)”"}
 
@@ -83,7 +84,7 @@ def start(phone: Phone, server: Any) -> None:
     phone.button("rt.look.done").click()
 
 
-@pytest.mark.parametrize("lang,locale", [("en", "en-GB"), ("hu", "hu-HU")])
+@pytest.mark.parametrize("lang,locale", [("en", "en-GB"), ("es", "es-ES"), ("fr", "fr-FR"), ("hu", "hu-HU")])
 def test_a_first_timer_uses_a_peek_a_swap_and_a_draw_2_by_the_tips_words_alone(
         pw_browser: Any, server: Any, rigged: None, lang: str, locale: str) -> None:
     pw, browser = pw_browser
@@ -159,6 +160,7 @@ def test_a_first_tap_on_rat_a_tat_cat_asks_and_only_the_second_knocks(
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "knock-confirm.png"))
         assert_accessible(page, "the knock asks to confirm")
+        assert_touch_targets(page, "the knock asks to confirm")
         # a tap elsewhere takes the question back
         page.get_by_role("heading", name=t["rt.end.title"]).click()
         expect(page.get_by_role("button", name=t["rt.end.knock"], exact=True)).to_be_visible()
