@@ -16,7 +16,7 @@ from tests.browser.rat import SHOTS
 pytestmark = pytest.mark.browser
 
 WAIT_S = 20  # a safety net (a loaded CI machine), not a speed assertion
-RAT_OPTIONS = ("turn_timer", "end", "rounds", "minutes", "limit", "kids")  # the table's, then the game's
+RAT_OPTIONS = ("turn_timer", "pace", "end", "rounds", "minutes", "limit", "kids")  # the table's, then the game's
 
 
 def _server_options(server: Any, wanted: dict[str, Any]) -> dict[str, Any]:
