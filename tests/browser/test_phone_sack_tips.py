@@ -21,19 +21,20 @@ pytestmark = pytest.mark.browser
 
 
 def _play_on_until_tip(phone: Phone, kind: str) -> None:
-    """Play as a first-timer who passes (choose the first card, pass every auction turn and offer) until `kind` shows."""
+    """Play as a first-timer who passes (the first card at the first choice, a pass at every auction turn and
+    offer) until `kind` shows. Cards are tapped only while the first choice's own tip is up: a tap still
+    waiting as the next round's choice comes would choose there before its tip is looked at."""
     t = phone.t
     deadline = time.monotonic() + DEADLINE_S
     shown = phone.page.locator(f'.tip[data-tip="{kind}"]:not(.gone)')
+    first_choice = phone.page.locator('.tip[data-tip="choose"]:not(.gone)')
     while not shown.count():
         assert time.monotonic() < deadline, f"the {kind} tip never came"
         for key in ("offer.pass", "pass.takes", "pass.nothing"):
             if phone.button(key).count():
                 phone.tap(phone.button(key))
         cards = phone.page.get_by_role("group", name=t["choose.title"]).get_by_role("button")
-        if cards.count() and shown.count():  # it came with this choice (one render): leave the choice to be seen
-            break
-        if cards.count() and phone.tap(cards):
+        if first_choice.count() and cards.count() and phone.tap(cards):
             phone.tap(phone.button("choose.confirm"))
         phone.page.wait_for_timeout(50)
 
