@@ -11,6 +11,7 @@ fresh paint gives, it draws no card its events do not name, and its texts reach 
 from __future__ import annotations
 
 import copy
+import os
 from typing import Any, Callable
 
 import pygame
@@ -23,17 +24,19 @@ from game.tv.games.rat_a_tat_cat.layout import RAT
 from game.tv.games.rat_a_tat_cat.scene import RatDetail, RatTableScene, moment_area
 from game.tv.games.rat_a_tat_cat.layout import plan as table_plan
 from game.tv.scenes.results import ResultsScene
+from tests.conftest import ARTIFACTS
 from tests.test_tv_contrast import low_contrast
 from tests.test_tv_rest_layer import assert_parts_stay_inside, painted_afresh, pixels
 from tests.tv_fixtures import FakeServer, json_round_trip, session_updates
 
 GAME = "rat-a-tat-cat"
 FRAME = 1 / 30
-SHOTS = "/tmp/shots/rat-moment"
+SHOTS = str(ARTIFACTS / "screenshots" / "tv" / "moments" / "rat-a-tat-cat")  # for people, and the README
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _pygame():
+    os.makedirs(SHOTS, exist_ok=True)
     pygame.display.init()
     pygame.font.init()
     yield

@@ -21,6 +21,7 @@ from game.tv.games.cat_in_the_sack.moment import PANEL_RECT, plan_of, sentence
 from game.tv.games.cat_in_the_sack.table import SackTableScene
 from game.tv.i18n import Texts
 from game.tv.scenes.results import ResultsScene
+from tests.conftest import ARTIFACTS
 from tests.test_tv_contrast import low_contrast
 from tests.test_tv_rest_layer import assert_parts_stay_inside, painted_afresh, pixels
 from tests.tv_fixtures import FakeServer, json_round_trip, session_updates
@@ -33,6 +34,14 @@ def _pygame():
     pygame.display.init()
     pygame.font.init()
     yield
+
+
+SHOTS = ARTIFACTS / "screenshots" / "tv" / "moments" / "cat-in-the-sack"  # for people, and the README
+
+
+def shot(canvas: pygame.Surface, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(canvas, str(SHOTS / f"{name}.png"))
 
 
 def moment_at(ups: list[dict[str, Any]], pred: Callable[[dict[str, Any]], bool]) -> int:
@@ -170,6 +179,7 @@ def test_the_dogs_chase_plays_step_by_step(case: str) -> None:
         if name in ("chase", "chase2", "chased", "takes"):  # the cards move while they run, else the frame rests
             assert scene.animating == (name in ("chase", "chase2"))
         pictures[name] = panel_pixels(canvas)
+        shot(canvas, f"{case}_{name}")
     assert len(set(pictures.values())) == len(pictures), "each step of the chase looks different"
     if case == "rabbit":
         assert "the small dog chased the rabbit away" in sentence(app.ctx.texts, app.model.name, scene.plan) or \
@@ -187,6 +197,7 @@ def test_a_voided_round_is_said_as_such() -> None:
     assert list(scene.plan.cards) == void["cards"]
     before = panel_pixels(canvas)
     run_to(app, canvas, 2.0)
+    shot(canvas, "void")
     written = texts_painted(app)
     assert f"{app.model.name(void['seat'])} turned the row down: all {len(void['cards'])} cards leave the game" \
         in written
@@ -240,6 +251,7 @@ def test_a_last_rounds_moment_plays_on_the_table_before_the_score_screen() -> No
         app.draw(canvas)
     scene = app.scene
     assert isinstance(scene, SackTableScene) and scene.moment_step() is not None
+    shot(canvas, "last_round")
     won = next(e for e in ups[last]["moment"]["events"] if e["type"] == "sack_won")
     assert sentence(app.ctx.texts, app.model.name, scene.plan).startswith(app.model.name(won["seat"]))
     for u in ups[last + 1:]:
@@ -248,6 +260,7 @@ def test_a_last_rounds_moment_plays_on_the_table_before_the_score_screen() -> No
         app.tick(FRAME)
         app.draw(canvas)
     assert isinstance(app.scene, ResultsScene)
+    shot(canvas, "score_screen")
 
 
 def test_the_moment_is_read_from_its_events_only() -> None:

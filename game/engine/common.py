@@ -108,10 +108,12 @@ class Moment:
     `kind`: a short lowercase word (its texts are the game's own, `moment.<kind>`); `seconds`: how long
     the table holds for it at the normal pace (the host's `pace` option scales it). While it holds, no bot
     starts its next decision and the turn timer waits; people may still act where the game lets them.
+    `tells`: which of the change's event types the phones' short form tells (its lines of them).
     """
 
     kind: str
     seconds: float
+    tells: tuple[str, ...] = ()  # the event types whose lines tell it in short form (a phone's line); (): all
 
 
 @dataclass(frozen=True)

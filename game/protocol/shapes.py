@@ -56,7 +56,7 @@ _TIMER: Schema = {"seat": None, "seconds_left": None}
 _GAME_TIME: Schema = {"seconds_left": None}
 _COURSE: Schema = {"values": None, "limit": None}
 # the moment playing (game/table/moments.py); its `events` are the change's public events, shaped already
-_MOMENT: Schema = {"kind": None, "since": None, "seconds": None, "seconds_left": None}
+_MOMENT: Schema = {"kind": None, "since": None, "seconds": None, "seconds_left": None, "tells": None}
 
 
 class WireShapeError(ValueError):

@@ -41,7 +41,8 @@ class ServerThread:
 
     def __init__(self, *, port: int = 8765, host_ip: str | None = None, data_dir: Path | None = None,
                  bot_delay: float = DEFAULT_BOT_DELAY, fresh: bool = False, join_code: str | None = None,
-                 tv_key: str | None = None, feed_updates: bool = True, port_given: bool = False) -> None:
+                 tv_key: str | None = None, feed_updates: bool = True, port_given: bool = False,
+                 moment_scale: float | None = None) -> None:
         self.port = port
         self.port_given = port_given  # typed by the user: it wins over a saved table's port
         self.wanted_code = join_code  # a table with no save keeps this code (a restarted server)
@@ -51,6 +52,7 @@ class ServerThread:
         self.host_ip = host_ip
         self.data_dir = data_dir
         self.bot_delay = bot_delay
+        self.moment_scale = moment_scale  # the moments' holds (ServerConfig.moment_scale; None: by the bots' delay)
         self.join_url = ""
         self.join_code = ""
         self.lan_warning: str | None = None
@@ -110,7 +112,7 @@ class ServerThread:
         if saved_port and not self.port_given:
             wanted = saved_port  # the phones of a resumed table look for it where it was
         app = make_app(join_code=session.join_code if session is not None else self.wanted_code,
-                       data_dir=self.data_dir, bot_delay=self.bot_delay,
+                       data_dir=self.data_dir, bot_delay=self.bot_delay, moment_scale=self.moment_scale,
                        store=opened.store if opened is not None else None, session=session)
         self._hub = app[HUB]
         if self.tv_key is not None:

@@ -10,8 +10,8 @@ When the moment is over the table says so with a new version (`expire_timer`), s
 phones and the TV move on together.
 
 The moment is the session's, not the TV's: every update carries it while it holds (`update.moment`:
-its kind, the version it began at, its length, the seconds left and the public events of the change
-that made it), and the save keeps it (game.store), so a restarted server, a TV that reconnects and a
+its kind, the version it began at, its length, the seconds left, the public events of the change
+that made it and which of them its short form tells), and the save keeps it (game.store), so a restarted server, a TV that reconnects and a
 watcher that opens the page mid-moment all show the rest of it. A game without moments plays as
 before. A mixin of `game.session.Session` (the one writer).
 """
@@ -38,6 +38,7 @@ class Holding:
     seconds: float  # its whole length, paced
     until: float
     events: list[dict[str, Any]]  # the public wire events of the change that made it
+    tells: tuple[str, ...] = ()  # the event types the phones' short form tells (the game's Moment.tells)
 
 
 class MomentsMixin:
@@ -53,7 +54,8 @@ class MomentsMixin:
         seconds = float(moment.seconds) * PACES.get(str(self.options.get("pace")), 1.0) * self.moment_scale
         if seconds <= 0:
             return
-        self.moment = Holding(moment.kind, self.version, seconds, self.clock() + seconds, public_events)
+        self.moment = Holding(moment.kind, self.version, seconds, self.clock() + seconds, public_events,
+                              tuple(moment.tells))
         self._timer_key = None  # whoever is on the clock gets a full timer once the moment is over
 
     @property
@@ -83,7 +85,7 @@ class MomentsMixin:
             return None
         left = max(0.0, m.until - self.clock())
         return {"kind": m.kind, "since": m.version, "seconds": round(m.seconds, 2),
-                "seconds_left": round(left, 2), "events": m.events}
+                "seconds_left": round(left, 2), "tells": list(m.tells), "events": m.events}
 
     def moment_to_save(self) -> dict[str, Any] | None:
         """Return the moment as the save keeps it (its time left, not a clock reading), or None."""
@@ -91,7 +93,7 @@ class MomentsMixin:
         if m is None:
             return None
         return {"kind": m.kind, "since": m.version, "seconds": m.seconds,
-                "left": max(0.0, m.until - self.clock()), "events": m.events}
+                "left": max(0.0, m.until - self.clock()), "events": m.events, "tells": list(m.tells)}
 
     def restore_moment(self, saved: dict[str, Any] | None) -> None:
         """Take a saved moment back (`moment_to_save`): it plays for the time it had left."""
@@ -103,6 +105,6 @@ class MomentsMixin:
             if not (math.isfinite(left) and math.isfinite(seconds)):
                 return
             self.moment = Holding(str(saved["kind"]), int(saved["since"]), seconds, self.clock() + max(0.0, left),
-                                  list(saved["events"]))
+                                  list(saved["events"]), tuple(str(t) for t in saved.get("tells") or ()))
         except (KeyError, TypeError, ValueError):
             self.moment = None

@@ -46,10 +46,10 @@ def pw_browser() -> Iterator[tuple[Any, Any]]:
         manager.stop()
 
 
-def running_server(data: Path, bot_delay: float = 0.05) -> Iterator[ServerThread]:
+def running_server(data: Path, bot_delay: float = 0.05, moment_scale: float = 0.0) -> Iterator[ServerThread]:
     """Yield the real server on a free loopback port with fast bots (unless told), on the data folder `data`;
-    stop it after."""
-    srv = ServerThread(port=0, host_ip="127.0.0.1", data_dir=data, bot_delay=bot_delay)
+    stop it after. Its table plays no moments (their holds) unless `moment_scale` says so."""
+    srv = ServerThread(port=0, host_ip="127.0.0.1", data_dir=data, bot_delay=bot_delay, moment_scale=moment_scale)
     srv.start()
     try:
         yield srv

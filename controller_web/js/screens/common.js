@@ -75,13 +75,16 @@ export function goneScreen() {
 
 /**
  * Show the table's moment (`update.moment`: a round's outcome, a knock...) in short form while it plays, in the
- * page's `#moment` strip: the game's own lines for the moment's events (its `eventLines`), at most two.
+ * page's `#moment` strip: the game's own lines (its `eventLines`) for the events the moment tells (`tells`; none
+ * named: all of them), the last two.
  */
 export function showMoment(game, update) {
   const node = document.getElementById("moment");
   if (!node) return;
   const m = update && update.moment;
-  const lines = m && game && game.eventLines ? game.eventLines(update, m.events || []).slice(-2) : [];
+  const told = m && Array.isArray(m.tells) && m.tells.length ? (m.events || []).filter((e) => m.tells.includes(e.type))
+    : (m && m.events) || [];
+  const lines = m && game && game.eventLines ? game.eventLines(update, told).slice(-2) : [];
   node.hidden = !lines.length;
   node.textContent = lines.join(" ");
 }

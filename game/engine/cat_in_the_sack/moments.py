@@ -23,7 +23,7 @@ def moment_of(events: list[dict[str, Any]]) -> Moment | None:
     round, or None."""
     types = [e.get("type") for e in events]
     if "sack_won" in types:
-        return Moment("sack", SACK_SECONDS + DOG_SECONDS * types.count("dogs"))
+        return Moment("sack", SACK_SECONDS + DOG_SECONDS * types.count("dogs"), tells=("dogs", "sack_won"))
     if "round_void" in types:
-        return Moment("void", VOID_SECONDS)
+        return Moment("void", VOID_SECONDS, tells=("round_void",))
     return None

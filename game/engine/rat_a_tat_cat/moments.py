@@ -23,7 +23,8 @@ def moment_of(events: list[dict[str, Any]]) -> Moment | None:
     """Return the moment a change's public events make: a round's reveal (longer with each line), a knock, or None."""
     for event in events:
         if event.get("type") == "revealed":
-            return Moment("reveal", REVEAL_SECONDS + LINE_SECONDS * len(event.get("lines") or ()))
+            return Moment("reveal", REVEAL_SECONDS + LINE_SECONDS * len(event.get("lines") or ()),
+                          tells=("revealed", "round_scored"))
     if any(event.get("type") == "knocked" for event in events):
-        return Moment("knock", KNOCK_SECONDS)
+        return Moment("knock", KNOCK_SECONDS, tells=("knocked",))
     return None
