@@ -41,6 +41,12 @@ PICTURES = {
     "tv-howto.png": "tv/howto/cat-in-the-sack-5.png",                    # tests/test_tv_howto.py
     "phone-tip.png": "phone/tips/cat-in-the-sack-pass-es.png",           # tests/browser/test_phone_tips.py
     "phone-hint.png": "phone/coach/phone-hint-rat-a-tat-cat.png",        # tests/browser/test_phone_coach.py
+    "tv-sack-outcome.png": "tv/moments/cat-in-the-sack/chase_chased.png",  # tests/test_tv_sack_moment.py
+    "tv-sack-void.png": "tv/moments/cat-in-the-sack/void.png",
+    "tv-rat-knock.png": "tv/moments/rat-a-tat-cat/knock.png",             # tests/test_tv_rat_moment.py
+    "tv-rat-reveal.png": "tv/moments/rat-a-tat-cat/reveal_midway.png",
+    "tv-rat-last-round.png": "tv/moments/rat-a-tat-cat/last_round_reveal.png",
+    "phone-moment.png": "phone/moment-watch-es.png",                     # tests/browser/test_phone_moment.py
 }
 
 
