@@ -73,6 +73,9 @@ def _add_server_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host-ip", help="address to put in the join URL (default: LAN address)")
     p.add_argument("--data", help="folder for saves and records (default: this computer's data folder, e.g. ~/.local/share/couchcats)")
     p.add_argument("--bot-delay", type=float, help="seconds a bot waits before it acts")
+    p.add_argument("--moments", type=float, metavar="SCALE",
+                   help="how long the big moments hold the table, times the host's pace (default 1; 0 with "
+                        "--bot-delay 0: none)")
     p.add_argument("--fresh", action="store_true",
                    help="start a new table instead of resuming the saved one (the save is kept, renamed)")
 

@@ -65,8 +65,10 @@ def test_the_table_is_encoded_once_per_version_for_all_six_updates(monkeypatch):
     table = outs[0].message["table"]
     assert all(o.message["table"] is table for o in outs)  # one object per version, from the session
     encoded: list[Any] = []
-    real = P._ENCODER.encode
-    monkeypatch.setattr(P, "_ENCODER", type("Spy", (), {"encode": lambda self, v: encoded.append(v) or real(v)})())
+    from game.protocol import encoding  # (where encode_update finds its encoder)
+
+    real = encoding._ENCODER.encode
+    monkeypatch.setattr(encoding, "_ENCODER", type("Spy", (), {"encode": lambda self, v: encoded.append(v) or real(v)})())
     shared = P.SharedText()
     for out in outs:
         P.encode_update(out.message, shared)

@@ -27,7 +27,7 @@ from game.session import PUBLIC, Out, Session
 from tests.household import RAT
 from tests.rat_helpers import wire_move
 
-NEW_KINDS = ("deck", "dead_discard", "no_knock_yet")
+NEW_KINDS = ("counts", "dead_discard", "no_knock_yet")
 POWERS = ("peek", "swap", "draw2")
 
 
@@ -47,7 +47,7 @@ def expected(view: dict[str, Any], seen: set[str]) -> tuple[str, dict[str, Any]]
         if view["discard_dead"]:
             assert not legal["draw_discard"], "a dead discard cannot be taken"
             moments.append("dead_discard")
-        moments.append("deck")
+        moments.append("counts")
     elif legal["peek"]:
         moments = ["peek", *shut]
     elif legal["swap_positions"] or legal["swap_skip"]:
@@ -55,7 +55,7 @@ def expected(view: dict[str, Any], seen: set[str]) -> tuple[str, dict[str, Any]]
     elif legal["draw2"]:
         moments = ["draw2"]
     elif legal["replace"]:
-        moments = ["replace", *shut, "deck"]
+        moments = ["replace", *shut, "counts"]
     elif legal["knock"]:
         moments = ["knock"]
     elif legal["end_turn"]:
@@ -175,7 +175,7 @@ def test_every_phone_shows_the_tip_its_own_view_calls_for_at_every_update(player
     game.play(random.Random(seed))
     assert game.public > 20
     kinds = {kind for _, kind, _, _, _ in game.came}
-    assert {"look", "draw", "replace", "deck", "knock"} <= kinds, kinds
+    assert {"look", "draw", "replace", "counts", "knock"} <= kinds, kinds
 
 
 def test_each_new_tip_comes_at_its_moment_on_its_own_phone_only() -> None:
@@ -191,7 +191,7 @@ def test_each_new_tip_comes_at_its_moment_on_its_own_phone_only() -> None:
                 assert not any(others.values()), "on its own seat's phone only, at its own decision"
                 if kind == "dead_discard":
                     assert view["discard_dead"] and not view["legal"]["draw_discard"] and view["legal"]["draw_pile"]
-                if kind == "deck":
+                if kind == "counts":
                     assert view["legal"]["draw_pile"] or (view["legal"]["replace"] and view["drawn"] not in POWERS)
                 if kind == "no_knock_yet":
                     assert view["knocker"] is None and not view["legal"]["knock"]
@@ -299,4 +299,4 @@ async def test_on_the_wire_each_phone_gets_the_tips_its_own_view_calls_for_and_n
     for message in tv:
         text = json.dumps(message, ensure_ascii=False)
         assert '"tip"' not in text and "tip." not in text, text[:300]
-    assert all({"look", "draw", "deck"} <= set(kinds) for kinds in came.values()), came
+    assert all({"look", "draw", "counts"} <= set(kinds) for kinds in came.values()), came

@@ -39,7 +39,7 @@ class Serve:
         given = ["--port", str(port)] if port is not None else []
         self.proc = subprocess.Popen(
             [sys.executable, str(ROOT / "main.py"), "serve", *given, "--data", str(data),
-             "--bot-delay", "0.05", "--host-ip", "127.0.0.1", *extra],
+             "--bot-delay", "0.05", "--moments", "0", "--host-ip", "127.0.0.1", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT)
         self.lines: queue.SimpleQueue[str] = queue.SimpleQueue()
         self.text = ""

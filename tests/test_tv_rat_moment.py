@@ -345,3 +345,11 @@ def test_a_seat_out_of_the_game_has_no_line_to_turn_up() -> None:
     assert face_up_lines(app, canvas) == 6  # (a seat out shows no card, no back either)
     assert pixels(canvas) == painted_afresh(scene)
     assert low_contrast(app) == {}
+
+
+def test_the_tv_splits_a_moment_as_the_engine_times_it() -> None:
+    """The TV imports no engine: its copy of the moments' nominal lengths is the engine's."""
+    from game.engine.rat_a_tat_cat import moments
+
+    assert (mo.KNOCK_SECONDS, mo.REVEAL_SECONDS, mo.LINE_SECONDS) == (
+        moments.KNOCK_SECONDS, moments.REVEAL_SECONDS, moments.LINE_SECONDS)

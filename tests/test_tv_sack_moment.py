@@ -319,3 +319,12 @@ def test_a_paced_moment_plays_the_same_steps_in_its_own_length(pace: float) -> N
     assert steps[1][3] - steps[1][2] == pytest.approx(1.2 * 0.8 * pace)  # a dog's step at the pace
     assert plan.phase_at(m["seconds"] + 3)[1] == "takes"
     assert plan.next_step_in(m["seconds"] - 0.01) == float("inf")
+
+
+def test_the_tv_splits_a_moment_as_the_engine_times_it() -> None:
+    """The TV imports no engine: its copy of the moments' nominal lengths is the engine's."""
+    from game.engine.cat_in_the_sack import moments
+    from game.tv.games.cat_in_the_sack import moment as tv_moment
+
+    assert (tv_moment.SACK_SECONDS, tv_moment.DOG_SECONDS, tv_moment.VOID_SECONDS) == (
+        moments.SACK_SECONDS, moments.DOG_SECONDS, moments.VOID_SECONDS)

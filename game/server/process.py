@@ -81,7 +81,8 @@ async def _serve_child(settings: dict[str, Any]) -> int:
                           bot_delay=DEFAULT_BOT_DELAY if settings.get("bot_delay") is None else float(settings["bot_delay"]),
                           fresh=bool(settings.get("fresh")), join_code=settings.get("join_code"),
                           tv_key=str(settings["tv_key"]), feed_updates=False,
-                          port_given=bool(settings.get("port_given")))
+                          port_given=bool(settings.get("port_given")),
+                          moment_scale=None if settings.get("moments") is None else float(settings["moments"]))
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -147,8 +148,9 @@ class ServerProcess:
     def __init__(self, *, port: int = 8765, host_ip: str | None = None, data_dir: Path | None = None,
                  bot_delay: float | None = None, fresh: bool = False, keep_frames: bool = False,
                  join_code: str | None = None, command: list[str] | None = None, port_given: bool = False,
-                 wait_link: bool = True) -> None:
+                 wait_link: bool = True, moments: float | None = None) -> None:
         self.port = port
+        self.moments = moments  # the moments' scale (None: the server's own, by the bots' delay)
         self.port_given = port_given  # typed by the user: it wins over a saved table's port
         self.host_ip = host_ip
         self.data_dir = data_dir
@@ -267,7 +269,8 @@ class ServerProcess:
         settings = {"port": self.port, "port_given": self.port_given, "host_ip": self.host_ip,
                     # absolute: the child runs in ROOT, and a `--data` typed relative means the user's folder
                     "data_dir": str(self.data_dir.absolute()) if self.data_dir is not None else None,
-                    "bot_delay": self.bot_delay, "fresh": fresh, "join_code": join_code, "tv_key": self._tv_key}
+                    "bot_delay": self.bot_delay, "moments": self.moments, "fresh": fresh, "join_code": join_code,
+                    "tv_key": self._tv_key}
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p))
         # its own session: Ctrl+C in the terminal reaches the TV, which then stops the server in order
         proc = subprocess.Popen(self.command, cwd=ROOT, env=env,
@@ -469,7 +472,8 @@ def play_server(args: Any) -> ServerProcess:
     return ServerProcess(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
                          bot_delay=None if getattr(args, "bot_delay", None) is None else float(args.bot_delay),
                          fresh=bool(getattr(args, "fresh", False)), port_given=bool(getattr(args, "port_given", False)),
-                         wait_link=False)  # the join URL is all the lobby's first frame needs
+                         wait_link=False,  # the join URL is all the lobby's first frame needs
+                         moments=None if getattr(args, "moments", None) is None else float(args.moments))
 
 
 def run_child() -> None:

@@ -36,7 +36,8 @@ def run_serve(args: argparse.Namespace) -> int:
     delay = args.bot_delay if getattr(args, "bot_delay", None) is not None else DEFAULT_BOT_DELAY
     server = ServerThread(port=args.port, host_ip=getattr(args, "host_ip", None), data_dir=data,
                           bot_delay=delay, fresh=bool(getattr(args, "fresh", False)),
-                          port_given=bool(getattr(args, "port_given", False)))
+                          port_given=bool(getattr(args, "port_given", False)),
+                          moment_scale=getattr(args, "moments", None))
     stop = threading.Event()
 
     def _on_signal(signum: int, frame: Any) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 from game.engine.rat_a_tat_cat.views import SeatView
 
 Tip = tuple[str, dict[str, Any]]
-KINDS: tuple[str, ...] = ("look", "draw", "dead_discard", "deck", "replace", "peek", "swap", "draw2", "knock",
+KINDS: tuple[str, ...] = ("look", "draw", "dead_discard", "counts", "replace", "peek", "swap", "draw2", "knock",
                           "no_knock_yet", "last_turn")
 """Every kind of tip `tips_for` gives, as the game's texts `tip.<kind>` and its page's "Tips" name them."""
 
@@ -40,7 +40,7 @@ def _steps(view: SeatView) -> list[Tip]:
         tips.append(("draw", {}))  # R-TURN-1/2
         if view.discard_dead:
             tips.append(("dead_discard", {}))
-        return tips + [("deck", {})]
+        return tips + [("counts", {})]
     shut = [("no_knock_yet", {})] if _knock_shut(view) else []  # R-END-1: this turn's end offers no knock
     # a power card drawn from the pile: its own tip first, whatever else this turn is (R-POWER-1/2/3)
     if legal.peek:
@@ -50,7 +50,7 @@ def _steps(view: SeatView) -> list[Tip]:
     if legal.draw2:
         return [("draw2", {})]  # its draws come next: the turn does not end here
     if legal.replace:
-        return [("replace", {}), *shut, ("deck", {})]  # R-TURN-1/2; an unknown card is worth about 5 (R-DECK-1)
+        return [("replace", {}), *shut, ("counts", {})]  # R-TURN-1/2; an unknown card is worth about 5 (R-DECK-1)
     if legal.knock:
         return [("knock", {})]  # R-END-1
     if legal.end_turn:
@@ -63,8 +63,8 @@ def tips_for(view: SeatView) -> tuple[Tip, ...]:
 
     `look`: cards 1 and 4 shown once; `last_turn`: the draw of its last turn after another seat knocked
     (R-END-2); `draw`: the first draw of a turn, then `dead_discard` (a used power card on the discard pile) and
-    `deck` (what the cards are worth); `peek`, `swap`, `draw2`: holding a power card drawn from the pile;
-    `replace`, then `deck`: holding a number card; `knock`: the first chance to knock; `no_knock_yet`: the
+    `counts` (what the cards are worth: the deck's make-up); `peek`, `swap`, `draw2`: holding a power card drawn from the pile;
+    `replace`, then `counts`: holding a number card; `knock`: the first chance to knock; `no_knock_yet`: the
     end of a turn without the choice to knock, as another seat has not had its turn yet (R-END-1).
     """
     return tuple(_steps(view))

@@ -23,7 +23,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from game.engine.rat_a_tat_cat.moments import KNOCK_SECONDS, LINE_SECONDS, REVEAL_SECONDS
+# the moments' nominal lengths, as the engine names them (game/engine/rat_a_tat_cat/moments.py; the TV draws from the
+# public updates only and imports no engine: tests/test_tv_rat_moment.py holds the two equal). The wire gives the
+# paced length; the TV splits it in the same shares.
+KNOCK_SECONDS, REVEAL_SECONDS, LINE_SECONDS = 2.5, 3.0, 1.2
 
 Card = Any  # an int 0-9 or a power's name ("peek", "swap", "draw2"), as on the wire
 
