@@ -114,10 +114,16 @@ class DemoTable:
         wire = [e for e in (P.event_to_wire(self.game_id, ev.to_dict()) for ev in events if ev.to is None) if e]
         view = P.view_to_wire(self.game_id, rules.public_view(self.state), seat_view=False)
         you = {"seat": None, "role": str(P.Role.WATCHER), "host": False, "name": None, "colour": None, "symbol": None}
+        # the moment the room sees at the real table (game/table/moments.py), at the normal pace: the how-to shows
+        # a round's outcome with the very pictures the game's table draws for it
+        found = rules.moment_of(wire) if wire else None
+        moment = None if found is None else {"kind": found.kind, "since": self.version, "seconds": found.seconds,
+                                             "seconds_left": found.seconds, "tells": list(found.tells), "events": wire}
         return P.update(version=self.version, stage=P.Stage.OVER if over else P.Stage.PLAYING, table=self._table,
                         you=you, view=view, events=wire, timer=None,
                         acting=[] if over else sorted(rules.to_act(self.state)),
-                        outcome=P.outcome_to_wire(self.game_id, rules.outcome(self.state)) if over else None)
+                        outcome=P.outcome_to_wire(self.game_id, rules.outcome(self.state)) if over else None,
+                        moment=moment)
 
     def seat_view(self, seat: int) -> dict[str, Any]:
         """Return what demo seat `seat`'s phone shows now (made-up cards: for an inset), as its wire view."""
@@ -127,6 +133,10 @@ class DemoTable:
              results: bool = False) -> None:
         """Close a step showing the updates made since the last one (or the picture as it stands)."""
         made, self._made = self._made or [self.public_update([])], []
+        last = made[-1].get("moment")
+        if last is not None:  # a step that ends on a moment plays it for the whole step (read at the caption's pace)
+            stretched = max(float(last["seconds"]), seconds)
+            made[-1] = {**made[-1], "moment": {**last, "seconds": stretched, "seconds_left": stretched}}
         self.steps.append(HowToStep(caption, tuple(made), seconds, inset, results))
 
 
