@@ -345,7 +345,7 @@ function render(force) {
   const newTip = tipKey !== null && tipKey !== shownTip;
   shownTip = tipKey;
   if (app.showDecision && name === "game") showDecision(main, newTip);
-  else if (newTip) bringUp(main, tip, false);
+  else if (newTip && !newScreen) bringUp(main, tip, false); // (a new screen opens at its top)
   app.showDecision = false;
   if (focused) {
     // The screen is rebuilt on every change: give focus back to the same control (keyboards, screen readers).

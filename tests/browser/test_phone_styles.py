@@ -165,7 +165,10 @@ class Watched:
         return self.page.evaluate(LINKS)
 
     def wait_for_links(self, wanted: list[str]) -> None:
-        self.page.wait_for_function(f"(wanted) => JSON.stringify(({LINKS})()) === JSON.stringify(wanted)", arg=wanted)
+        # the links are those, and every stylesheet is loaded (a link is in the page before its sheet has come)
+        self.page.wait_for_function(f"(wanted) => JSON.stringify(({LINKS})()) === JSON.stringify(wanted) && "
+                                    "[...document.querySelectorAll('link[rel=stylesheet]')].every((l) => l.sheet)",
+                                    arg=wanted)
 
     def probe(self, cls: str, prop: str) -> str:
         return self.page.evaluate(PROBE, [cls, prop])
