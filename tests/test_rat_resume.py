@@ -57,12 +57,16 @@ async def drive_until(phones: list[Phone], target: Target, timeout: float = 60.0
     """Play the phones' moves until one phone's view meets `target` and every phone has caught up
     with that version; nothing moves then (bots wait for that phone, no timer): return it."""
     acted: set[tuple[int, int]] = set()
+    again: set[int] = set()  # the finished games' versions a new game was asked after
     deadline = time.monotonic() + timeout
     while True:
         assert time.monotonic() < deadline, "the game never reached the moment to kill it"
         await asyncio.sleep(0.005)
         for p in phones:
             u = p.update
+            if u is not None and u["stage"] == "over" and p is phones[0] and u["version"] not in again:
+                again.add(u["version"])  # ten rounds without the moment (the deal is the server's chance): play on
+                await p.host("play_again")
             if u is None or u["stage"] != "playing" or not u["view"]:
                 continue
             if target(u["view"]) and u["acting"] == [p.seat]:
