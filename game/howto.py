@@ -117,8 +117,8 @@ class DemoTable:
         # the moment the room sees at the real table (game/table/moments.py), at the normal pace: the how-to shows
         # a round's outcome with the very pictures the game's table draws for it
         found = rules.moment_of(wire) if wire else None
-        moment = None if found is None else {"kind": found.kind, "since": self.version, "seconds": found.seconds,
-                                             "seconds_left": found.seconds, "tells": list(found.tells), "events": wire}
+        moment = None if found is None else P.moment(kind=found.kind, since=self.version, seconds=found.seconds,
+                                                     left=found.seconds, tells=found.tells, events=wire)
         return P.update(version=self.version, stage=P.Stage.OVER if over else P.Stage.PLAYING, table=self._table,
                         you=you, view=view, events=wire, timer=None,
                         acting=[] if over else sorted(rules.to_act(self.state)),

@@ -20,8 +20,8 @@ from game.protocol.base import (GAME_KEY_SEPARATOR, MAX_FRAME_BYTES, MAX_RAW_NAM
 from game.protocol.commands import (Act, Command, Hint, Host, Join, Resume, SetLang, SetTips, Watch, decode_frame,
                                     parse_client, parse_host, parse_message)
 from game.protocol.encoding import _ENCODER, SHARED_PARTS, SharedText, encode, encode_update
-from game.protocol.messages import (HINT_PREFIX, TIP_PREFIX, bye, error, hint, history_to_wire, outcome_to_wire,
-                                    table_to_wire, tip_to_wire, update, welcome)
+from game.protocol.messages import (HINT_PREFIX, TIP_PREFIX, bye, error, hint, history_to_wire, moment,
+                                    outcome_to_wire, table_to_wire, tip_to_wire, update, welcome)
 from game.protocol.shapes import (_TABLE, TABLE_EVENTS, TABLE_OPTIONS, Schema, WireShapeError, event_to_wire, shape,
                                   view_to_wire)
 
@@ -31,7 +31,7 @@ __all__ = [
     "Act", "Command", "Hint", "Host", "Join", "Resume", "SetLang", "SetTips", "Watch", "decode_frame", "parse_client",
     "parse_host", "parse_message",
     "_ENCODER", "SHARED_PARTS", "SharedText", "encode", "encode_update",
-    "HINT_PREFIX", "TIP_PREFIX", "bye", "error", "hint", "history_to_wire", "outcome_to_wire", "table_to_wire",
+    "HINT_PREFIX", "TIP_PREFIX", "bye", "error", "hint", "history_to_wire", "moment", "outcome_to_wire", "table_to_wire",
     "tip_to_wire", "update", "welcome",
     "_TABLE", "TABLE_EVENTS", "TABLE_OPTIONS", "Schema", "WireShapeError", "event_to_wire", "shape", "view_to_wire",
 ]

@@ -74,6 +74,14 @@ def update(*, version: int, stage: Stage, table: dict[str, Any], you: Mapping[st
     return msg
 
 
+def moment(*, kind: str, since: int, seconds: float, left: float, tells: Any, events: list[dict[str, Any]]
+           ) -> dict[str, Any]:
+    """Return the moment playing as `update` takes it (game/table/moments.py; the how-to's demo table too):
+    `events` the change's public wire events, already shaped."""
+    return {"kind": kind, "since": since, "seconds": round(seconds, 2), "seconds_left": round(left, 2),
+            "tells": list(tells), "events": events}
+
+
 TIP_PREFIX = "tip."
 """A tip's text key in its game's own table: `tip.<kind>` (the platform's own tip words are `tips.*`)."""
 

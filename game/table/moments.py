@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from game import protocol as P
 from game.protocol import Stage
 from game.table.updates import Out, RecordReady
 
@@ -83,9 +84,8 @@ class MomentsMixin:
         m = self.moment
         if m is None or self.stage is Stage.LOBBY:
             return None
-        left = max(0.0, m.until - self.clock())
-        return {"kind": m.kind, "since": m.version, "seconds": round(m.seconds, 2),
-                "seconds_left": round(left, 2), "tells": list(m.tells), "events": m.events}
+        return P.moment(kind=m.kind, since=m.version, seconds=m.seconds, left=max(0.0, m.until - self.clock()),
+                        tells=m.tells, events=m.events)
 
     def moment_to_save(self) -> dict[str, Any] | None:
         """Return the moment as the save keeps it (its time left, not a clock reading), or None."""
