@@ -39,13 +39,12 @@ from game.engine import GAMES
 from game.history import KeptGame, kept_game, played, summary
 from game.protocol import Stage
 from game.records import GameRecorder, RecordPlayer
+from game.savelock import FILE_NAME, LOCK_NAME, SaveLock
 from game.seats import Seat, token_digest
 from game.session import Session
 
 log = logging.getLogger(__name__)
 
-FILE_NAME = "couchcats.sqlite"
-LOCK_NAME = "couchcats.lock"
 SCHEMA_VERSION = 4
 _SUFFIXES = ("", "-wal", "-shm")
 
@@ -91,51 +90,6 @@ class Opened:
     notice: str | None = None
 
 
-class SaveLock:
-    """The one-app-per-save guard: an OS lock on `couchcats.lock`, held from `acquire` to `release`.
-
-    `fcntl.flock` (`msvcrt.locking` on Windows) on a file of its own, not sqlite's exclusive
-    locking mode: that one would shut out the readers too (`main.py history` beside the table).
-    The OS drops the lock when the process dies, so a crash never leaves the save locked.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._fd: int | None = None
-
-    def acquire(self) -> bool:
-        """Take the lock without waiting; return False if another holder (another app) has it."""
-        if self._fd is not None:
-            return True
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            _lock(fd)
-        except OSError:
-            os.close(fd)
-            return False
-        self._fd = fd
-        return True
-
-    def release(self) -> None:
-        """Drop the lock (closing the file drops it)."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-
-
-if os.name == "nt":  # pragma: no cover - Windows
-    import msvcrt
-
-    def _lock(fd: int) -> None:
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-else:
-    import fcntl
-
-    def _lock(fd: int) -> None:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-
 class Store:
     """The open save file; `save` writes one accepted change in one transaction.
 
@@ -143,10 +97,10 @@ class Store:
     worked out when the file opens and again only when a game is kept.
     """
 
-    def __init__(self, path: Path, *, wall: Callable[[], float] = time.time) -> None:
+    def __init__(self, path: Path, *, wall: Callable[[], float] = time.time, lock: SaveLock | None = None) -> None:
         self.path = path
         self.wall = wall  # wall-clock time (unix seconds) for saved_at and the kept games' times
-        self.lock = SaveLock(path.with_name(LOCK_NAME))
+        self.lock = lock or SaveLock(path.with_name(LOCK_NAME))  # (a lock already held: game.server.early)
         self.kept: list[KeptGame] = []
         self._db: sqlite3.Connection | None = None
         self._game_key = -1  # the game serial whose setup is in the file (0: no game)
@@ -380,17 +334,18 @@ def _migrate(db: sqlite3.Connection, version: int) -> None:
 
 def open_store(data_dir: Path, *, fresh: bool = False, rng: random.Random | None = None,
                clock: Callable[[], float] = time.monotonic, wall: Callable[[], float] = time.time,
-               import_records: bool = True) -> Opened:
+               import_records: bool = True, lock: SaveLock | None = None) -> Opened:
     """Open `<data_dir>/couchcats.sqlite` and resume its table (unless `fresh`).
 
     A save that cannot be used, or that `fresh` asks to ignore, is renamed aside and a new one
     started; the games it kept are carried over. Then the records folder is imported, once per
     file (`import_records` False: the caller does it later, e.g. the server once it listens).
     Raise OSError if another app holds the save, or if even a new save file cannot be made.
+    `lock`: the save's lock, already taken (the server takes it before its heavy imports).
     """
     path = Path(data_dir) / FILE_NAME
     rng = rng or random.Random(secrets.randbits(64))
-    store = Store(path, wall=wall)
+    store = Store(path, wall=wall, lock=lock)
     if not store.lock.acquire():
         raise OSError(f"cannot use {path}: it is in use (is another Couch Cats using it?)")
     try:

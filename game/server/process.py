@@ -4,8 +4,11 @@
 settings as one JSON line on the child's stdin (with a random TV key, so it is in no command line
 or environment) and keeps that pipe open: the child stops, saving and saying `bye shutdown` to
 the phones, when the parent writes `stop`, when the pipe reaches its end (the parent died, even by
-`kill -9`), or on SIGTERM/SIGINT. The child answers with one JSON line on its stdout (join URL,
-code, port, the startup notes) and from then on logs to stderr only.
+`kill -9`), or on SIGTERM/SIGINT. The child answers with two JSON lines on its stdout: as soon as
+it listens, before its heavy imports (join URL, code, port, the port and network notes:
+game.server.early), and once it serves (`ready`, the save's notice), and from then on logs to
+stderr only. The TV draws its first lobby frame on the first answer; a phone or the TV's link
+that connects before the second waits in the socket's backlog.
 
 The TV then watches the server over loopback (`/tv`, game.server.tvlink): it gets the public
 updates as the very text watchers get, and sends its host commands back on the same socket.
@@ -27,7 +30,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from game.paths import ROOT
 
@@ -35,6 +38,8 @@ if TYPE_CHECKING:
     import asyncio
 
     import aiohttp
+
+    from game.server.early import Opening
 
 # The parent imports this module before anything else of the TV (game.cli spawns the child first),
 # so it imports only the lighter part of the standard library at the top: asyncio and aiohttp (the
@@ -55,7 +60,11 @@ RESTART_DELAYS = (0.2, 0.5, 1.0, 2.0, 5.0)  # back off when a child keeps dying
 
 
 def child_main() -> int:
-    """Run one server from the settings on stdin until told to stop; return the exit code."""
+    """Run one server from the settings on stdin until told to stop; return the exit code.
+
+    It answers twice on stdout: as soon as it listens (the join URL: game.server.early, before the
+    heavy imports), and once it serves (the save opened, the app made: `ready`, with the notice).
+    """
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
     line = sys.stdin.buffer.readline()  # bytes: the pipe is UTF-8 whatever the locale says
@@ -64,22 +73,37 @@ def child_main() -> int:
     except ValueError:
         print("couchcats server: no settings on stdin", file=sys.stderr)
         return 2
+    from game.server.early import open_early
+
+    data = settings.get("data_dir")
+    try:
+        opening = open_early(port=int(settings.get("port") or 0), port_given=bool(settings.get("port_given")),
+                             host_ip=settings.get("host_ip"), data_dir=Path(data) if data else None,
+                             fresh=bool(settings.get("fresh")), join_code=settings.get("join_code"))
+    except OSError as exc:  # tell the parent why, in its words
+        _answer({"error": str(exc) or type(exc).__name__})
+        return 1
+    _answer({"port": opening.port, "join_url": opening.url(), "join_code": opening.join_code,
+             "lan_warning": opening.lan_warning, "port_note": opening.port_note, "pid": os.getpid()})
     import asyncio
 
-    return asyncio.run(_serve_child(settings))
+    from game.server.early import import_aiohttp
+
+    import_aiohttp()
+    return asyncio.run(_serve_child(settings, opening))
 
 
-async def _serve_child(settings: dict[str, Any]) -> int:
+async def _serve_child(settings: dict[str, Any], opening: Opening) -> int:
     import asyncio
 
     from game.server.config import DEFAULT_BOT_DELAY
     from game.server.thread import ServerThread, freeze_heap
 
     data = settings.get("data_dir")
-    server = ServerThread(port=int(settings.get("port") or 0), host_ip=settings.get("host_ip"),
+    server = ServerThread(port=opening.port, host_ip=settings.get("host_ip"),
                           data_dir=Path(data) if data else None,
                           bot_delay=DEFAULT_BOT_DELAY if settings.get("bot_delay") is None else float(settings["bot_delay"]),
-                          fresh=bool(settings.get("fresh")), join_code=settings.get("join_code"),
+                          fresh=bool(settings.get("fresh")), join_code=opening.join_code,
                           tv_key=str(settings["tv_key"]), feed_updates=False,
                           port_given=bool(settings.get("port_given")),
                           moment_scale=None if settings.get("moments") is None else float(settings["moments"]))
@@ -88,14 +112,12 @@ async def _serve_child(settings: dict[str, Any]) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     try:
-        await server.listen()
+        await server.listen(opening)
     except Exception as exc:  # tell the parent why, in its words
         _answer({"error": str(exc) or type(exc).__name__})
         await server.cleanup()
         return 1
-    _answer({"port": server.port, "join_url": server.join_url, "join_code": server.join_code,
-             "lan_warning": server.lan_warning, "port_note": server.port_note, "notice": server.notice,
-             "pid": os.getpid()})
+    _answer({"ready": True, "notice": server.notice, "join_url": server.join_url, "join_code": server.join_code})
     os.dup2(2, 1)  # later prints land in the log, never in a pipe nobody reads
     # its collection walks everything loaded (tens of ms on a small box): after the TV's link has
     # connected and had its first update, not in the way of the lobby's first picture
@@ -111,9 +133,7 @@ async def _serve_child(settings: dict[str, Any]) -> int:
 
 
 def _answer(message: dict[str, Any]) -> None:
-    from game import protocol as P
-
-    sys.stdout.buffer.write((P.encode(message) + "\n").encode("utf-8"))
+    sys.stdout.buffer.write((_ENCODE(message) + "\n").encode("utf-8"))
     sys.stdout.buffer.flush()
 
 
@@ -176,6 +196,8 @@ class ServerProcess:
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._thread: threading.Thread | None = None
         self._outbox: list[str] = []  # host commands sent while the link is down (sent on reconnect)
+        self._ready = threading.Event()  # the child's second answer came (it serves, or it failed)
+        self._failed: str | None = None  # why it failed
 
     # ---------------------------------------------------------------- start / stop
 
@@ -187,25 +209,29 @@ class ServerProcess:
         """Start the child if `spawn` did not, wait until it listens, and connect the TV's link.
 
         Raise ServerStartError if it cannot listen. Unless `wait_link` was False it returns once the
-        link has connected; else as soon as the child has answered (the join URL is known), and the
-        caller connects the link with `connect` when it likes (`updates` fill, and `wake` is set,
-        once it has; host commands sent before wait for it).
+        child serves (`notice` is known) and the link has connected; else as soon as the child listens
+        (its first answer: the join URL), and the caller connects the link with `connect` when it
+        likes (`updates` fill, and `wake` is set, once it has; host commands sent before wait for it).
         """
         if self.proc is None:
             self.spawn()
         assert self.proc is not None
-        # the link's modules (aiohttp: a fifth of a second of CPU here, three times that on a small box)
-        # are imported while the child's answer is awaited, if it has not come yet (else in `connect`)
-        self._take_answer(self._answer(self.proc, while_waiting=_import_link_modules))
+        # (the link's modules are imported by `connect`: the first answer comes before the server's
+        # own heavy imports, so this waits a moment only)
+        self._take_answer(self._answer(self.proc))
+        self._follow(self.proc, first=True)
         if self.wait_link:
+            self._ready.wait(START_TIMEOUT)
+            if self._failed is not None:
+                raise ServerStartError(self._failed)
             self.connect(wait=True)
 
     def connect(self, wait: bool = False) -> None:
         """Connect the TV's link to the child that answered (once), in a thread of its own; with `wait`,
         return once it has connected (or START_TIMEOUT passed).
 
-        Its modules are imported first if `start` did not, in the calling thread: two threads importing
-        big trees of modules at once can deadlock on the import locks (Python then fails one of them).
+        Its modules are imported first, in the calling thread: two threads importing big trees of
+        modules at once can deadlock on the import locks (Python then fails one of them).
         """
         if self._thread is not None:
             return
@@ -281,15 +307,12 @@ class ServerProcess:
         return proc
 
     @staticmethod
-    def _answer(proc: subprocess.Popen[bytes], while_waiting: Callable[[], object] | None = None) -> dict[str, Any]:
-        """Read the child's one-line answer (blocking, up to START_TIMEOUT); run `while_waiting` meanwhile
-        (in this thread) if the answer has not come when it would start."""
+    def _answer(proc: subprocess.Popen[bytes]) -> dict[str, Any]:
+        """Read the child's first answer (blocking, up to START_TIMEOUT): it listens, or why not."""
         assert proc.stdout is not None
         box: list[bytes] = []
         reader = threading.Thread(target=lambda: box.append(proc.stdout.readline()), daemon=True)  # type: ignore[union-attr]
         reader.start()
-        if while_waiting is not None and reader.is_alive():
-            while_waiting()
         reader.join(START_TIMEOUT)
         line = box[0] if box else b""
         if not line:
@@ -302,6 +325,40 @@ class ServerProcess:
             proc.wait(STOP_TIMEOUT)
             raise ServerStartError(str(answer["error"]))
         return answer
+
+    def _follow(self, proc: subprocess.Popen[bytes], *, first: bool) -> None:
+        """Read the child's second answer in a thread of its own: it serves (`notice` is then set and
+        `_ready` set), or it failed (`_failed` says why; it ends, and the link's supervisor sees it).
+
+        The first child's notice (a resumed table, a save it could not keep) reaches the TV as a
+        `notice` server note; a restarted child's is only kept (the TV says `server_back`).
+        """
+        ready = self._ready = threading.Event()
+        self._failed = None
+
+        def read() -> None:
+            try:
+                line = proc.stdout.readline() if proc.stdout is not None else b""
+                answer = json.loads(line) if line else {}
+            except (OSError, ValueError):
+                answer = {}
+            if not isinstance(answer, dict) or not answer.get("ready"):
+                why = answer.get("error") if isinstance(answer, dict) else None
+                self._failed = str(why or "the server stopped while starting")
+                log.error("the server could not start: %s", self._failed)
+            else:
+                self.notice = answer.get("notice")
+                url, code = str(answer.get("join_url") or ""), str(answer.get("join_code") or "")
+                if url and (url, code) != (self.join_url, self.join_code):  # (never expected: game.server.early)
+                    self.join_url, self.join_code = url, code
+                    self._note("join_moved", "The join code changed: phones must scan the new code.",
+                               join_url=url, join_code=code)
+                if first and self.notice:
+                    log.info("%s", self.notice)
+                    self._note("notice", str(self.notice))
+            ready.set()
+
+        threading.Thread(target=read, name="couchcats-server-ready", daemon=True).start()
 
     def _take_answer(self, answer: dict[str, Any]) -> None:
         self.port = int(answer["port"])
@@ -433,6 +490,8 @@ class ServerProcess:
                 continue
             self.restarts += 1
             self._take_answer(answer)
+            assert self.proc is not None
+            self._follow(self.proc, first=False)
             self._note("server_back", "The game server is back: phones reconnect by themselves.",
                        join_url=self.join_url, join_code=self.join_code)
             return True
@@ -453,7 +512,9 @@ class ServerProcess:
 def _import_link_modules() -> None:
     import asyncio  # noqa: F401
 
-    import aiohttp  # noqa: F401
+    from game.server.early import import_aiohttp
+
+    import_aiohttp()
 
 
 def play_server(args: Any) -> ServerProcess:

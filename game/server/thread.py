@@ -7,7 +7,6 @@ asyncio loop in a daemon thread behind a plain thread-safe API (`serve`, tests a
 from __future__ import annotations
 
 import asyncio
-import errno
 import gc
 import logging
 import queue
@@ -21,14 +20,12 @@ from game.server.app import make_app
 from game.server.config import DEFAULT_BOT_DELAY
 from game.server.hub import Hub
 from game.server.keys import CONFIG, HUB
-from game.server.net import lan_address
+from game.server.early import Opening, open_early
 from game.server.tvlink import add_tv_route
 from game.kept import RECORDS_FOLDER
 from game.store import open_store
 
 log = logging.getLogger(__name__)
-
-BIND = "0.0.0.0"
 
 
 class ServerThread:
@@ -95,25 +92,39 @@ class ServerThread:
             loop.run_until_complete(self.cleanup())
             loop.close()
 
-    async def listen(self) -> None:
-        """Open the save, make the app and listen (on the saved port first); fill in the join URL."""
+    async def listen(self, opening: Opening | None = None) -> None:
+        """Open the save, make the app and listen; fill in the join URL.
+
+        `opening`: the first steps already taken (game.server.early: the lock, the join code and the
+        listening socket, on the saved port first); else they are taken here.
+        """
+        if opening is None:
+            opening = open_early(port=self.port, port_given=self.port_given, host_ip=self.host_ip,
+                                 data_dir=self.data_dir, fresh=self.fresh, join_code=self.wanted_code)
+        try:
+            await self._serve_on(opening)
+        except BaseException:
+            if self._runner is None:  # (else cleanup stops the site, which closes the socket)
+                opening.close()
+            raise
+
+    async def _serve_on(self, opening: Opening) -> None:
         opened = None
         if self.data_dir is not None:
             try:
-                opened = open_store(self.data_dir, fresh=self.fresh, import_records=False)
+                opened = open_store(self.data_dir, fresh=self.fresh, import_records=False, lock=opening.lock)
             except OSError as exc:  # no save is better than no game
                 log.error("cannot keep a save in %s: %s", self.data_dir, exc)
                 self.notice = f"Cannot save the game in {self.data_dir} ({exc}): it will not survive a restart."
         session = opened.session if opened is not None else None
         if opened is not None:
             self.notice = opened.notice
-        wanted = self.port
-        saved_port = opened.port if opened is not None and session is not None else None
-        if saved_port and not self.port_given:
-            wanted = saved_port  # the phones of a resumed table look for it where it was
-        app = make_app(join_code=session.join_code if session is not None else self.wanted_code,
-                       data_dir=self.data_dir, bot_delay=self.bot_delay, moment_scale=self.moment_scale,
-                       store=opened.store if opened is not None else None, session=session)
+        code = session.join_code if session is not None else opening.join_code
+        if code != opening.join_code:  # (the first look at the save saw another table: never expected)
+            log.warning("the saved table's join code is %s, not %s as first read", code, opening.join_code)
+        app = make_app(join_code=code, data_dir=self.data_dir, bot_delay=self.bot_delay,
+                       moment_scale=self.moment_scale, store=opened.store if opened is not None else None,
+                       session=session)
         self._hub = app[HUB]
         if self.tv_key is not None:
             add_tv_route(app, self.tv_key)
@@ -122,33 +133,17 @@ class ServerThread:
             self._hub.error_listeners.append(self.errors.put)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=2.0)
         await self._runner.setup()
-        try:
-            site = web.TCPSite(self._runner, BIND, wanted)
-            await site.start()
-        except OSError as exc:
-            if exc.errno != errno.EADDRINUSE or wanted == 0:
-                raise
-            site = web.TCPSite(self._runner, BIND, 0)
-            await site.start()
-        self.port = _bound_port(site, wanted)
-        if wanted and self.port != wanted:
-            self.port_note = (f"Port {wanted} is busy (another copy running?): using {self.port}. "
-                              "Phones that joined before must scan the new code.")
-            if session is not None:
-                self.port_note = (f"Port {wanted} is busy: phones must scan the new code "
-                                  f"(the game goes on at port {self.port}).")
+        await web.SockSite(self._runner, opening.sock).start()
+        self.port, self.port_note, self.lan_warning = opening.port, opening.port_note, opening.lan_warning
+        if self.port_note:
             log.warning("%s", self.port_note)
-        elif saved_port and self.port != saved_port:
-            self.port_note = (f"Serving on port {self.port} as asked (--port); the saved table was on port "
-                              f"{saved_port}: phones must scan the new code.")
         self._hub.port = self.port
         self._hub.save(force=True)  # the join code and port are on disk before any phone joins
         self._hub.kick_off()  # a resumed table's bots and turn timer carry on
         if self.data_dir is not None:  # once per save file, after listening: it may take a while
             self._hub.import_history(self.data_dir / RECORDS_FOLDER)
-        ip, self.lan_warning = (self.host_ip, None) if self.host_ip else lan_address()
         self.join_code = app[CONFIG].join_code
-        self.join_url = f"http://{ip}:{self.port}/?k={self.join_code}"
+        self.join_url = opening.url(self.join_code)
         if self.feed_updates:
             self.updates.put(self._hub.session.public_update())
 
@@ -193,10 +188,3 @@ def freeze_heap() -> None:
     """
     gc.collect()
     gc.freeze()
-
-
-def _bound_port(site: web.TCPSite, fallback: int) -> int:
-    server = getattr(site, "_server", None)
-    for sock in getattr(server, "sockets", None) or []:
-        return int(sock.getsockname()[1])
-    return fallback

@@ -40,8 +40,8 @@ FPS = 60
 FRAME = 1.0 / FPS
 IDLE_POLL = 1.0 / 30  # seconds between two looks at the keyboard while nothing moves
 MAX_STEP = 0.1  # an animation never jumps further than this in one frame
-NOTE_KEYS = frozenset({"server_down", "server_back", "save_failed"})  # notes the TV says in its language
-NOTE_SECONDS = {"server_down": 60.0, "server_back": 8.0, "save_failed": 8.0}
+NOTE_KEYS = frozenset({"server_down", "server_back", "save_failed", "join_moved"})  # notes the TV says in its language
+NOTE_SECONDS = {"server_down": 60.0, "server_back": 8.0, "save_failed": 8.0, "join_moved": 30.0}
 HOLD_RESULTS_SECONDS = 4.0  # the last row's animation may finish before the score screen
 DEMO_PLAYERS = 4
 DEMO_RESULTS_SECONDS = 10.0
@@ -126,12 +126,7 @@ class TvApp:
                            host=self._host, join_url=server.join_url, join_code=server.join_code,
                            lan_warning=server.lan_warning, port_note=server.port_note, demo=demo,
                            notice=getattr(server, "notice", None))
-        # the lobby shows these for good; a resumed game opens on the table, so say them there too
-        said = [n for n in (self.ctx.notice, self.ctx.port_note) if n]
-        if server.port_note:
-            said.append(server.join_url)
-        if said:
-            self.ctx.toast(" ".join(said), seconds=STARTUP_NOTICE_SECONDS)
+        self._startup_toast()
         self.ctx.felt = felt if felt is not None else display_ready(make_felt(), alpha=False)  # (made ahead: run_play)
         self.mute = mute
         self.running = True
@@ -224,17 +219,31 @@ class TvApp:
     def _say(self, note: dict[str, Any]) -> None:
         """Toast a refused command's message or a server note (in the TV's language when it has the text)."""
         key = str(note.get("key") or "")
-        if note.get("type") == "server" and key == "server_back":
-            self._server_back(note.get("params") or {})
         params = note.get("params") if isinstance(note.get("params"), dict) else {}
+        if note.get("type") == "server" and key == "notice":  # the save's notice, once the server serves
+            self.ctx.notice = str(note.get("message") or "") or None
+            self._startup_toast()
+            return
+        if note.get("type") == "server" and key == "server_back":
+            self.model.restart()
+        if note.get("type") == "server" and key in ("server_back", "join_moved"):
+            self._new_address(params)
         if key in NOTE_KEYS:
             self.ctx.toast(self.ctx.texts(f"tv.{key}", **params), seconds=NOTE_SECONDS[key])
         elif note.get("message"):
             self.ctx.toast(str(note["message"]))
 
-    def _server_back(self, params: dict[str, Any]) -> None:
-        """A restarted server: take its next picture whatever its version; a new URL gets a new QR."""
-        self.model.restart()
+    def _startup_toast(self) -> None:
+        """Say the server's notes: the lobby shows them for good; a resumed game opens on the table."""
+        ctx = self.ctx
+        said = [n for n in (ctx.notice, ctx.port_note) if n]
+        if ctx.port_note:
+            said.append(ctx.join_url)
+        if said:
+            ctx.toast(" ".join(said), seconds=STARTUP_NOTICE_SECONDS)
+
+    def _new_address(self, params: dict[str, Any]) -> None:
+        """A restarted server (or its save's join code): a new URL gets a new QR."""
         url, code = str(params.get("join_url") or ""), str(params.get("join_code") or "")
         if url and (url != self.ctx.join_url or code != self.ctx.join_code):
             self.ctx.join_url, self.ctx.join_code = url, code
