@@ -184,13 +184,13 @@ def test_the_won_cards_beside_a_name_fit_the_lower_lines_of_the_chart_screen() -
     app = results_app(SACK, 5, {"open_piles": True})
     asked: list[tuple[int, int]] = []
     art = sack_art(app.ctx)
-    face = art.face
+    face = art.counted_face
 
     def spy(card: Any, size: tuple[int, int]) -> pygame.Surface:
         asked.append(tuple(size))
         return face(card, size)
 
-    art.face = spy  # type: ignore[method-assign]
+    art.counted_face = spy  # type: ignore[method-assign]
     app.draw(pygame.Surface(layout.CANVAS))
     assert asked, "the open piles' won cards are drawn beside the names"
     room = RESULTS_CHART.line(0).height - 8  # inside the line's 4 px border

@@ -445,9 +445,16 @@ def outcome(state: State) -> Outcome | None:
     scores = [s.to_dict() for s in final.scores]
     # the points after each round hold every seat's mice: only now, the game over, may the table see them
     course = Course(tuple(tuple(r[s] for r in state.points_by_round) for s in range(state.players)))
+    # the won piles are turned up to count once the game is over (F-SCORE-1): the score screens show them
+    shown = [{**score, "won": _won_shown(state.won_piles[score["seat"]])} for score in scores]
     return Outcome(winners=final.winners, totals=tuple(s.total for s in final.scores),
                    result={"scores": scores, "winners": list(final.winners)},
-                   detail={"scores": scores, "tie_break": final.tie_break}, course=course)
+                   detail={"scores": shown, "tie_break": final.tie_break}, course=course)
+
+
+def _won_shown(pile: list[Card]) -> list[int | str]:
+    """Return a won pile as the score screens show it: its cards highest first, the rabbit (0) among them."""
+    return [card_to_json(c) for c in sorted(pile, key=card_value, reverse=True)]
 
 
 def timeout_action(state: State, seat: int, rng: random.Random) -> Action:

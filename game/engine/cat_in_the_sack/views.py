@@ -238,7 +238,7 @@ EVENT_SCHEMAS: dict[str, dict[str, Any]] = {
     "round_started": {"round": None, "start_player": None, "refill": None, "mouse_cards": None},
     "game_over": {"scores": _RESULT["scores"], "winners": None, "tie_break": None},
 }
-DETAIL_SCHEMA: dict[str, Any] = {"scores": _RESULT["scores"], "tie_break": None}
+DETAIL_SCHEMA: dict[str, Any] = {"scores": {**_RESULT["scores"], "won": None}, "tie_break": None}
 # `to_dict` methods that return exactly the dataclass's fields, recursively: the protocol may
 # shape such a view straight from its objects (the same output at about half the cost).
 FIELD_TO_DICTS = frozenset({PublicView.to_dict})

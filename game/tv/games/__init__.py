@@ -51,7 +51,11 @@ class ResultsDetail:
 
     def draw_beside_name(self, ctx: "Context", canvas: "pygame.Surface", seat: int, x: int, y: int,
                          height: int) -> None:
-        """Draw any small public picture after a player's name, starting at x, centred on y, at most `height` tall."""
+        """Draw any small public picture after a player's name, starting at x, centred on y, at most `height` tall.
+
+        The canvas is clipped to the room there, which ends a gap before the texts of the game's first column
+        (or the total): `canvas.get_clip().right` is as far as a picture may reach.
+        """
 
 
 def _no_warm_up(ctx: "Context") -> list[Callable[[], object]]:

@@ -23,6 +23,7 @@ from game.tv.sound import Sfx
 CONFETTI = 90
 PIECE = (14, 22)  # a piece of confetti, in canvas pixels
 DETAIL_COLUMNS = ("detail0", "detail1")
+BESIDE_GAP = 48  # between what a game draws beside a name and the next column's widest text
 
 
 class ResultsScene(Scene):
@@ -194,8 +195,9 @@ class ResultsScene(Scene):
             lo, hi = lay.column(col)
             tc.blit(canvas, text, layout.TEXT_BODY, INK_DIM, midright=(hi, lay.header.centery))
         ranking = self.ranking()[:layout.MAX_SEATS]
+        beside_right = self._beside_right(lay, headings, ranking, game, detail)
         for i, entry in enumerate(ranking):
-            self._draw_line(canvas, lay, i, entry, game, detail)
+            self._draw_line(canvas, lay, i, entry, game, detail, beside_right)
         if lines:
             limit = chart.limit_of(outcome.get("course"))
             chart.draw(canvas, tc, lay.chart(len(ranking)), lines, title=t("over.chart"), limit=limit,
@@ -205,8 +207,23 @@ class ResultsScene(Scene):
                 center=lay.keys.center)
         draw_toast(ctx, canvas)
 
+    def _beside_right(self, lay: ResultsLayout, headings: list[str], ranking: list[dict[str, Any]],
+                      game: ResultsDetail, detail: dict[str, Any]) -> int:
+        """Return where the room beside the names ends: a gap before the widest text of the first column after them
+        (the game's first, else the total), its heading or any line's value (they are right-aligned)."""
+        tc = self.ctx.tc
+        if len(headings) > 1:
+            col = DETAIL_COLUMNS[0]
+            cells = [(game.cells(detail, e["seat"])[:1] or [""])[0] for e in ranking]
+            widths = [tc.width(text, layout.TEXT_LARGE) for text in cells]
+        else:
+            col = "total"
+            widths = [tc.width(number(e["total"]), lay.place_size) for e in ranking]
+        widths.append(tc.width(headings[0], layout.TEXT_BODY))
+        return lay.column(col)[1] - max(widths) - BESIDE_GAP
+
     def _draw_line(self, canvas: pygame.Surface, lay: ResultsLayout, i: int, entry: dict[str, Any],
-                   game: ResultsDetail, detail: dict[str, Any]) -> None:
+                   game: ResultsDetail, detail: dict[str, Any], beside_right: int) -> None:
         ctx, tc = self.ctx, self.ctx.tc
         seat, winner = entry["seat"], entry["winner"]
         line = lay.line(i)
@@ -222,7 +239,13 @@ class ResultsScene(Scene):
         draw_symbol(canvas, str(info.get("symbol")), (lo + 28, line.centery), lay.symbol_size, colour)
         r = tc.blit(canvas, str(info.get("name", "")), layout.TEXT_LARGE, INK, max_width=300,
                     midleft=(lo + 70, line.centery))
-        game.draw_beside_name(ctx, canvas, seat, r.right + 20, line.centery, line.height - 12)
+        # the room beside the name ends before the first column's texts: the game's drawer is clipped to it
+        room = pygame.Rect(r.right + 20, line.top, beside_right - (r.right + 20), line.height)
+        if room.width > 0:
+            clip = canvas.get_clip()
+            canvas.set_clip(room.clip(clip))
+            game.draw_beside_name(ctx, canvas, seat, room.left, line.centery, line.height - 8)
+            canvas.set_clip(clip)
         for col, text in zip(DETAIL_COLUMNS, game.cells(detail, seat)):
             lo, hi = lay.column(col)
             tc.blit(canvas, text, layout.TEXT_LARGE, INK, midright=(hi, line.centery))

@@ -302,9 +302,19 @@ def _draw_back(surf: pygame.Surface, rect: pygame.Rect) -> None:
                                       rect.width * 0.34, rect.width * 0.34)))
 
 
-def _corner_value(surf: pygame.Surface, font: pygame.font.Font, text: str, colour: Colour, card: pygame.Rect) -> None:
+def _corner_value(surf: pygame.Surface, font: pygame.font.Font, text: str, colour: Colour, card: pygame.Rect,
+                  backing: Colour | None = None) -> None:
+    """Write the value in the top left corner and upside down in the bottom right one.
+
+    With `backing` (a counted card's big value) only in the top left, on a patch of that colour over the picture.
+    """
     label = font.render(text, True, colour)
     pad = card.width // 16
+    if backing is not None:
+        box = label.get_rect(topleft=(card.left + pad, card.top + pad // 2)).inflate(pad, 0)
+        pygame.draw.rect(surf, backing, box, border_radius=pad)
+        surf.blit(label, label.get_rect(center=box.center))
+        return
     surf.blit(label, (card.left + pad, card.top + pad // 2))
     flipped = pygame.transform.rotate(label, 180)
     surf.blit(flipped, flipped.get_rect(bottomright=(card.right - pad, card.bottom - pad // 2)))
@@ -336,13 +346,19 @@ def _card_base(w: int, h: int, bg: Colour, edge: Colour) -> tuple[pygame.Surface
     return surf, rect
 
 
-def draw_card(card: int | str, size: tuple[int, int], label: str | None = None) -> pygame.Surface:
+COUNTED_VALUE = 0.7  # a counted card's value: its font's size over the card's width (0.36 on the others)
+
+
+def draw_card(card: int | str, size: tuple[int, int], label: str | None = None, *,
+              counted: bool = False) -> pygame.Surface:
     """Return a freshly drawn face of `card` (cat value, 'rabbit', 'big_dog', 'small_dog', 'back', 'sack').
 
     `label` is the dogs' name in the TV's language, written along the bottom ('big dog').
+    `counted`: a small card of a pile counted on the score screen, its value written big in one corner.
     """
     w, h = size[0] * SUPER, size[1] * SUPER
-    value_font = pygame.font.Font(None, int(w * 0.36))
+    value_font = pygame.font.Font(None, int(w * (COUNTED_VALUE if counted else 0.36)))
+    value_font.bold = counted
     if card == "back":
         surf, rect = _card_base(w, h, (48, 38, 104), (236, 220, 160))
         inner = rect.inflate(-w // 10, -w // 10)
@@ -354,15 +370,16 @@ def draw_card(card: int | str, size: tuple[int, int], label: str | None = None) 
         _draw_sack(_Pen(surf, rect.inflate(-w // 8, -h // 5)))
     elif isinstance(card, int) and card in CATS:
         look = CATS[card]
-        surf, rect = _card_base(w, h, NEG_BG if card < 0 else CREAM, (60, 50, 44))
+        bg = NEG_BG if card < 0 else CREAM
+        surf, rect = _card_base(w, h, bg, (60, 50, 44))
         art = pygame.Rect(rect.left + w * 0.06, rect.top + h * 0.16, w * 0.88, h * 0.72)
         _draw_cat(_Pen(surf, art), look)
         colour = RED_INK if card < 0 else BLUE_INK
-        _corner_value(surf, value_font, number(card), colour, rect)
+        _corner_value(surf, value_font, number(card), colour, rect, bg if counted else None)
     elif card == "rabbit":
         surf, rect = _card_base(w, h, RABBIT_BG, (60, 50, 44))
         _draw_rabbit(_Pen(surf, pygame.Rect(rect.left + w * 0.08, rect.top + h * 0.14, w * 0.84, h * 0.74)))
-        _corner_value(surf, value_font, "0", RABBIT_INK, rect)
+        _corner_value(surf, value_font, "0", RABBIT_INK, rect, RABBIT_BG if counted else None)
     elif card in ("big_dog", "small_dog"):
         big = card == "big_dog"
         surf, rect = _card_base(w, h, BIG_DOG_BG if big else SMALL_DOG_BG, (60, 50, 44))
@@ -477,6 +494,13 @@ class CardArt:
     def _draw_face(self, card: int | str, size: tuple[int, int]) -> pygame.Surface:
         label = self.labels.get(str(card)) if size[0] >= LABEL_MIN_WIDTH else None
         return display_ready(draw_card(card, size, label))
+
+    def counted_face(self, card: int | str, size: tuple[int, int]) -> pygame.Surface:
+        """Return the face of `card` at `size` as a counted pile shows it: its value big in the top left corner."""
+        return self.cache.picture((GAME, card, "counted"), size, self._draw_counted, card, size)
+
+    def _draw_counted(self, card: int | str, size: tuple[int, int]) -> pygame.Surface:
+        return display_ready(draw_card(card, size, counted=True))
 
     def mouse_card(self, value: int, size: tuple[int, int]) -> pygame.Surface:
         """Return the mouse card of `value` at `size`."""

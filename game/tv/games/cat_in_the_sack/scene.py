@@ -15,17 +15,23 @@ from game.tv.games.cat_in_the_sack.moment import gone_face
 from game.tv.games.cat_in_the_sack.sounds import SOUNDS
 from game.tv.games import GameScreens, ResultsDetail
 from game.tv.i18n import number
+from game.tv.layout import RESULTS, RESULTS_CHART
 from game.tv.scenes.base import Context
 from game.tv.games.cat_in_the_sack.layout import CARD_SIZE, MOUSE_CARD_SIZE
 from game.tv.games.cat_in_the_sack.howto import INSETS as HOWTO_INSETS
 from game.tv.games.cat_in_the_sack.table import MARKER_SIZE, MINI_CARD, SackTableScene
 
-MINI = (44, 62)  # the won cards beside a name on the score screen (open piles)
-MINI_LOW = (36, 51)  # the same on the lower lines of a score screen with the game's chart
+CARD_ASPECT = 0.71  # a card's width over its height
+WON_GAP = 6  # between the won cards beside a name when they fit side by side
+
+
+def won_card_size(height: int) -> tuple[int, int]:
+    """Return the size of the won cards beside a name on a score screen line `height` tall."""
+    return round(height * CARD_ASPECT), height
 
 
 class SackDetail(ResultsDetail):
-    """The cats and mice columns, cat points breaking a tie (F-SCORE-2), the won cards if shown."""
+    """The cats and mice columns, cat points breaking a tie (F-SCORE-2), each seat's won cats beside its name."""
 
     def columns(self, texts: Callable[..., str]) -> list[str]:
         """Return the 'Cats' and 'Mice' headings."""
@@ -45,14 +51,37 @@ class SackDetail(ResultsDetail):
         return texts("over.tie_break") if detail.get("tie_break") else None
 
     def draw_beside_name(self, ctx: Context, canvas: pygame.Surface, seat: int, x: int, y: int, height: int) -> None:
-        """Draw the seat's won cards when the piles were open (they are in the public view then)."""
-        seats = (ctx.model.view or {}).get("seats") or ()
-        won_cards = seats[seat].get("won_cards") if 0 <= seat < len(seats) else None
-        size = MINI if height >= MINI[1] else MINI_LOW
-        for card in list(won_cards or ())[:8]:
-            face = sack_art(ctx).face(card, size)
-            canvas.blit(face, face.get_rect(midleft=(x, y)))
-            x += size[0] - 10
+        """Draw the seat's won cats, highest first: the piles are turned up to count at the end (F-SCORE-1).
+
+        They come from the outcome's detail (or, with open piles, the view). They fill the room up to the
+        canvas's clip (before the Cats column), overlapping more as the pile grows; each card lies over the
+        one before it, whose left edge with its value still shows.
+        """
+        cards = won_cards(ctx, seat)
+        if not cards:
+            return
+        size = won_card_size(height)
+        right = canvas.get_clip().right
+        room = right - x - size[0]
+        if room < 0:
+            return
+        step = min(size[0] + WON_GAP, room / (len(cards) - 1)) if len(cards) > 1 else 0
+        art = sack_art(ctx)
+        for i, card in enumerate(cards):
+            face = art.counted_face(card, size)
+            canvas.blit(face, face.get_rect(midleft=(x + round(i * step), y)))
+
+
+def won_cards(ctx: Context, seat: int) -> list[int | str]:
+    """Return the cards `seat` won as the score screen shows them: the outcome's, else the open piles' (sorted)."""
+    detail = ctx.model.outcome.get("detail")
+    score = _score(detail, seat) if isinstance(detail, dict) else {}
+    if isinstance(score.get("won"), list):
+        return [c for c in score["won"] if isinstance(c, (int, str))]
+    seats = (ctx.model.view or {}).get("seats") or ()
+    open_pile = seats[seat].get("won_cards") if 0 <= seat < len(seats) and isinstance(seats[seat], dict) else None
+    cards = [c for c in open_pile or () if isinstance(c, (int, str))]
+    return sorted(cards, key=lambda c: c if isinstance(c, int) else 0, reverse=True)
 
 
 def _score(detail: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -67,7 +96,9 @@ def prepare(ctx: Context) -> list[Callable[[], object]]:
     art = sack_art(ctx)
     art.labels.update(card_labels(ctx.texts))
     gone = ArtCache.jobs([(gone_face, (art, card)) for card in [*CATS, "rabbit", "big_dog", "small_dog"]])
-    return art.warm_jobs([CARD_SIZE, MINI_CARD, MARKER_SIZE, MINI, MINI_LOW], MOUSE_CARD_SIZE) + gone
+    won = [won_card_size(lay.line(0).height - 8) for lay in (RESULTS, RESULTS_CHART)]  # as results.py gives
+    counted = ArtCache.jobs([(art.counted_face, (card, size)) for size in won for card in [*CATS, "rabbit"]])
+    return art.warm_jobs([CARD_SIZE, MINI_CARD, MARKER_SIZE], MOUSE_CARD_SIZE) + counted + gone
 
 
 def check_view(view: dict[str, Any]) -> str | None:
