@@ -23,6 +23,7 @@ from game.tv.games.rat_a_tat_cat import moment as mo
 from game.tv.games.rat_a_tat_cat.layout import RAT
 from game.tv.games.rat_a_tat_cat.scene import RatDetail, RatTableScene, moment_area
 from game.tv.games.rat_a_tat_cat.layout import plan as table_plan
+from game.tv.render import wrap
 from game.tv.scenes.results import ResultsScene
 from tests.conftest import ARTIFACTS
 from tests.test_tv_contrast import low_contrast
@@ -353,3 +354,59 @@ def test_the_tv_splits_a_moment_as_the_engine_times_it() -> None:
 
     assert (mo.KNOCK_SECONDS, mo.REVEAL_SECONDS, mo.LINE_SECONDS) == (
         moments.KNOCK_SECONDS, moments.REVEAL_SECONDS, moments.LINE_SECONDS)
+
+
+def fresh_texts(app: TvApp) -> list[str]:
+    """Start watching the texts the TV renders anew (not from its cache); return the list that fills."""
+    tc = app.ctx.tc
+    missed: list[str] = []
+    render = tc.render
+
+    def spy(text: str, size: int, colour: Any = (255, 255, 255)) -> pygame.Surface:
+        if (text, size, colour) not in tc._cache:
+            missed.append(text)
+        return render(text, size, colour)
+
+    tc.render = spy  # type: ignore[method-assign]
+    return missed
+
+
+@pytest.mark.parametrize("which", ["knock", "reveal"])
+def test_a_moments_texts_are_written_ahead_so_its_first_frames_render_none(which: str) -> None:
+    """The knock's banner and the reveal's headline are written while the table rests before them, the totals' counts
+    while the lines turn up: a moment's big first frame then renders none of them (a small box draws it in time)."""
+    ups = session_updates(GAME, 4, 3)
+    at = moment_at(ups, kind(which))
+    server = FakeServer()
+    app = TvApp(server, lang="en", mute=True)
+    canvas = pygame.Surface(layout.CANVAS)
+    for u in ups[:at]:
+        server.updates.put(json_round_trip(u))
+        for _ in range(3):
+            app.tick(0.5)
+        app.draw(canvas)
+    for _ in range(30):  # the table rests a moment before the knock or the round's end: half a second
+        app.tick(FRAME)
+        app.draw(canvas)
+    missed = fresh_texts(app)
+    server.updates.put(json_round_trip(ups[at]))
+    app.tick(FRAME)
+    app.draw(canvas)
+    scene = app.scene
+    assert isinstance(scene, RatTableScene) and scene.in_moment and scene.plan.kind == which
+    t = app.ctx.texts
+    if which == "knock":
+        written = {t("tv.ev.knocked", name=app.model.name(scene.plan.knocker)), t("tv.knock.last")}
+        assert written <= set(texts_painted(app))
+    else:
+        said = wrap(app.ctx.tc, t("tv.reveal.lines"), layout.TEXT_LARGE, moment_area(table_plan(4)).width - 60)
+        written = {t("tv.reveal.title", n=scene.plan.round), *said[:2]}
+        assert written <= set(texts_painted(app))
+        assert not written & set(missed), f"rendered in the moment's first frame: {written & set(missed)}"
+        missed.clear()
+        run_to(app, canvas, scene.plan.scoring[1] + 0.1)  # the lines turn up, then the totals count up
+        counts = {t("rt.seat.total", n=n) for line in scene.plan.lines
+                  for n in range(scene.plan.old_total(line.seat), scene.plan.old_total(line.seat)
+                                 + scene.plan.score_of(line) + 1)}
+        assert not counts & set(missed), "a total was rendered as it counted"
+    assert not written & set(missed), f"rendered in the moment's first frame: {written & set(missed)}"

@@ -20,7 +20,7 @@ shows at second t (compared by ==: a new value repaints it), `Plan.moving_at(t)`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 # the moments' nominal lengths, as the engine names them (game/engine/rat_a_tat_cat/moments.py; the TV draws from the
@@ -72,13 +72,13 @@ class Plan:
     totals: tuple[int, ...] | None = None  # after this round
     over: bool = False  # the game is over: the score screen comes next
 
-    @property
+    @cached_property
     def scale(self) -> float:
         """Return the paced length over the nominal one (the host's pace, the server's scale)."""
         nominal = KNOCK_SECONDS if self.kind == "knock" else REVEAL_SECONDS + LINE_SECONDS * self.count
         return self.seconds / nominal if nominal > 0 else 1.0
 
-    @property
+    @cached_property
     def line_time(self) -> float:
         """Return how long one line takes to turn up, at the moment's pace."""
         return LINE_SECONDS * self.scale
@@ -123,6 +123,9 @@ class Plan:
         shown or None), then the scoring's stage (0 before, 1 counting, 2 counted). Compared by ==."""
         if self.kind != "reveal":
             return ()
+        memo = self.__dict__.get("_look")  # (the scene asks several times a frame, at one t)
+        if memo is not None and memo[0] == t:
+            return memo[1]
         looks = []
         for i, line in enumerate(self.lines):
             cards: list[Any] = []
@@ -141,6 +144,7 @@ class Plan:
             looks.append((line.seat, tuple(cards), total))
         start, end = self.scoring
         stage = 0 if t < start else 1 if t < end else 2
+        self.__dict__["_look"] = (t, (tuple(looks), stage))  # (not a field: equality and hashing ignore it)
         return (tuple(looks), stage)
 
     def moving_at(self, t: float) -> list[tuple[str, int, int, Card, float]]:

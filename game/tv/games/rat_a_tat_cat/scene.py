@@ -8,6 +8,7 @@ round is over.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Callable
 
 import pygame
@@ -42,6 +43,10 @@ class RatTableScene(TableScene):
         self._written = ""
         self.plan: mo.Plan | None = None  # the table's moment on show (a knock, a round's end), read from its events
         self._heard = 0.0  # the moment's second up to which its sounds were played
+        # texts a moment will write, written ahead one per frame (also while the table rests), so a moment's first
+        # frames render nothing new: the knock's banner for each seat, the reveal's headline, the totals' counts
+        self._ahead: deque[Callable[[], object]] = deque()
+        self._ahead_for: tuple[Any, ...] | None = None  # the round and seats they were written for
 
     # ---------------------------------------------------------------- the moments (a knock, a round's end)
 
@@ -55,6 +60,7 @@ class RatTableScene(TableScene):
             self._heard = self.moment_elapsed()
             if self.plan is not None:
                 self._warm(self.plan)
+        self._write_round_ahead()
 
     def moment_plan(self) -> mo.Plan | None:
         """Return the moment playing now, read from its events, or None."""
@@ -74,7 +80,7 @@ class RatTableScene(TableScene):
         return plan.kind, plan.since, plan.look_at(t), current
 
     def _warm(self, plan: mo.Plan) -> None:
-        """Write the moment's texts ahead (its first frames then render nothing new)."""
+        """Write the reveal's counting totals ahead (they count once every line is up, seconds from now)."""
         tc, t = self.ctx.tc, self.ctx.texts
         players = int((self.ctx.model.view or {}).get("players") or 0)
         for line in plan.lines:
@@ -83,8 +89,35 @@ class RatTableScene(TableScene):
                 continue
             new = old + plan.score_of(line)
             for n in range(old, new + 1):
-                tc.render(t("rt.seat.total", n=number(n)), layout.TEXT_LARGE, GOLD)
-            _total_box(tc, t, line.seat, players, old, new)
+                self._ahead.append(lambda n=n: tc.render(t("rt.seat.total", n=number(n)), layout.TEXT_LARGE, GOLD))
+            self._ahead.append(lambda seat=line.seat, old=old, new=new: _total_box(tc, t, seat, players, old, new))
+
+    def _write_round_ahead(self) -> None:
+        """Once a round (or its seats) is new, queue the texts of its moments: each seat's knock banner (on its
+        colour) and the reveal's headline, as `_paint_knock_banner` and `_paint_reveal_head` will write them."""
+        view = self.ctx.model.view or {}
+        players = int(view.get("players") or 0)
+        model, t, tc = self.ctx.model, self.ctx.texts, self.ctx.tc
+        infos = tuple((model.name(s), str(model.seat_info(s).get("colour"))) for s in range(players))
+        key = (view.get("round"), players, infos, t.lang)
+        if not players or key == self._ahead_for:
+            return
+        self._ahead_for = key
+        box = moment_area(plan(players))
+        room = box.right - 30 - (box.left + 176)
+        for name, colour_text in infos:
+            ink = ink_on(parse_colour(colour_text))
+            self._ahead.append(lambda name=name, ink=ink: tc.fit(t("tv.ev.knocked", name=name), layout.TEXT_TITLE + 12,
+                                                                 room, ink, min_size=layout.TEXT_LARGE))
+            self._ahead.append(lambda ink=ink: tc.fit(t("tv.knock.last"), layout.TEXT_LARGE, room, ink,
+                                                      min_size=layout.TEXT_SMALL))
+        if isinstance(view.get("round"), int):
+            head = box.width - 60
+            self._ahead.append(lambda: tc.fit(t("tv.reveal.title", n=view["round"]), layout.TEXT_TITLE, head, GOLD,
+                                              min_size=layout.TEXT_LARGE))
+            for key_ in ("tv.reveal.lines", "tv.reveal.totals", "tv.reveal.final"):
+                self._ahead.append(lambda key_=key_: [tc.fit(text, layout.TEXT_LARGE, head, INK)
+                                                      for text in wrap(tc, t(key_), layout.TEXT_LARGE, head)[:2]])
 
     def update(self, dt: float) -> None:
         """Advance the table. The news line of the frame before is written ahead as the story's next earlier line,
@@ -95,6 +128,8 @@ class RatTableScene(TableScene):
             for ink in (EARLIER, (0, 0, 0)):  # the line and its shadow, as shadow_text writes them
                 self.ctx.tc.fit(self._to_write, layout.TEXT_BODY, width, ink)
             self._written = self._to_write
+        elif self._ahead:
+            self._ahead.popleft()()
         super().update(dt)
         self._to_write = self.anim.news
         reveal = self._reveal()
