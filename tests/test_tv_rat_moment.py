@@ -356,11 +356,11 @@ def test_the_tv_splits_a_moment_as_the_engine_times_it() -> None:
         moments.KNOCK_SECONDS, moments.REVEAL_SECONDS, moments.LINE_SECONDS)
 
 
-def fresh_texts(app: TvApp) -> list[str]:
+def fresh_texts(app: TvApp, missed: list[str] | None = None) -> list[str]:
     """Start watching the texts the TV renders anew (not from its cache); return the list that fills."""
     tc = app.ctx.tc
-    missed: list[str] = []
-    render = tc.render
+    missed = [] if missed is None else missed
+    render = type(tc).render.__get__(tc)
 
     def spy(text: str, size: int, colour: Any = (255, 255, 255)) -> pygame.Surface:
         if (text, size, colour) not in tc._cache:
@@ -371,10 +371,18 @@ def fresh_texts(app: TvApp) -> list[str]:
     return missed
 
 
+def painted_now(app: TvApp, missed: list[str]) -> list[str]:
+    """Return the texts the table's picture writes (as texts_painted), still watching for new ones after."""
+    seen = texts_painted(app)
+    fresh_texts(app, missed)
+    return seen
+
+
 @pytest.mark.parametrize("which", ["knock", "reveal"])
 def test_a_moments_texts_are_written_ahead_so_its_first_frames_render_none(which: str) -> None:
     """The knock's banner and the reveal's headline are written while the table rests before them, the totals' counts
-    while the lines turn up: a moment's big first frame then renders none of them (a small box draws it in time)."""
+    while the lines turn up, who still plays after a knock and each turn's banner ahead of the turn: a moment's big
+    first frame, and a turn's, then render none of them (a small box draws them in time)."""
     ups = session_updates(GAME, 4, 3)
     at = moment_at(ups, kind(which))
     server = FakeServer()
@@ -397,16 +405,35 @@ def test_a_moments_texts_are_written_ahead_so_its_first_frames_render_none(which
     t = app.ctx.texts
     if which == "knock":
         written = {t("tv.ev.knocked", name=app.model.name(scene.plan.knocker)), t("tv.knock.last")}
-        assert written <= set(texts_painted(app))
+        assert written <= set(painted_now(app, missed))
+        assert not written & set(missed), f"rendered in the moment's first frame: {written & set(missed)}"
+        # then the others play their last turns, the line under the news saying who still plays
+        run_to(app, canvas, ups[at]["moment"]["seconds"] + 0.1)
+        missed.clear()
+        seen: list[str] = []
+        still = [u for u in ups[at + 1:] if u["view"].get("knocker") is not None and u["view"].get("last_to_play")]
+        assert still, "nobody played after the knock"
+        for u in ups[at + 1:at + 1 + len(still)]:
+            server.updates.put(json_round_trip(u))
+            for _ in range(3):
+                app.tick(FRAME)
+                app.draw(canvas)
+            seen += painted_now(app, missed)
+        head = t("tv.last_turns", name=app.model.name(scene.plan.knocker), names="")
+        shown = [x for x in seen if x.startswith(head)]
+        assert len(set(shown)) >= 2, f"the line under the news did not follow the last turns: {shown}"
+        assert not [x for x in missed if x.startswith(head)], "who still plays was rendered as it changed"
+        # every banner of a turn was written ahead too
+        assert not [x for x in missed if x.endswith((": draw a card", ": keep or discard", ": knock or end the turn"))]
     else:
         said = wrap(app.ctx.tc, t("tv.reveal.lines"), layout.TEXT_LARGE, moment_area(table_plan(4)).width - 60)
         written = {t("tv.reveal.title", n=scene.plan.round), *said[:2]}
-        assert written <= set(texts_painted(app))
+        assert written <= set(painted_now(app, missed))
         assert not written & set(missed), f"rendered in the moment's first frame: {written & set(missed)}"
+        run_to(app, canvas, scene.plan.scoring[0] - 0.05)  # the lines turn up (the texts ahead are written meanwhile)
         missed.clear()
-        run_to(app, canvas, scene.plan.scoring[1] + 0.1)  # the lines turn up, then the totals count up
+        run_to(app, canvas, scene.plan.scoring[1] + 0.1)  # then the totals count up
         counts = {t("rt.seat.total", n=n) for line in scene.plan.lines
                   for n in range(scene.plan.old_total(line.seat), scene.plan.old_total(line.seat)
                                  + scene.plan.score_of(line) + 1)}
         assert not counts & set(missed), "a total was rendered as it counted"
-    assert not written & set(missed), f"rendered in the moment's first frame: {written & set(missed)}"

@@ -23,6 +23,7 @@ from game.tv.sound import Sfx
 from game.tv.games.rat_a_tat_cat.anim import RatAnimator
 from game.tv.games.rat_a_tat_cat.cards import CARD_TEXT_PAIRS, FACES, RatCards, cards_for, prepare
 from game.tv.games.rat_a_tat_cat.layout import NAME_ROW, RAT, Plan, plan
+from game.tv.games.rat_a_tat_cat.layout import plan as table_plan  # (where a moment's plan shadows the name)
 from game.tv.games.rat_a_tat_cat.howto import INSETS as HOWTO_INSETS
 from game.tv.games.rat_a_tat_cat import moment as mo
 from game.tv.games.rat_a_tat_cat.sounds import FLIP, SOUNDS, TALLY
@@ -43,8 +44,9 @@ class RatTableScene(TableScene):
         self._written = ""
         self.plan: mo.Plan | None = None  # the table's moment on show (a knock, a round's end), read from its events
         self._heard = 0.0  # the moment's second up to which its sounds were played
-        # texts a moment will write, written ahead one per frame (also while the table rests), so a moment's first
-        # frames render nothing new: the knock's banner for each seat, the reveal's headline, the totals' counts
+        # texts the turns and moments will write, written ahead one per frame (also while the table rests), so a
+        # turn's or a moment's first frame renders nothing new: each seat's turn and knock banners, the reveal's
+        # headline, the totals' counts, who still plays after a knock
         self._ahead: deque[Callable[[], object]] = deque()
         self._ahead_for: tuple[Any, ...] | None = None  # the round and seats they were written for
 
@@ -80,9 +82,17 @@ class RatTableScene(TableScene):
         return plan.kind, plan.since, plan.look_at(t), current
 
     def _warm(self, plan: mo.Plan) -> None:
-        """Write the reveal's counting totals ahead (they count once every line is up, seconds from now)."""
+        """Write a moment's later texts ahead: after a knock, who still plays as each has played; in a reveal, the
+        counting totals (they count once every line is up, seconds from now)."""
         tc, t = self.ctx.tc, self.ctx.texts
-        players = int((self.ctx.model.view or {}).get("players") or 0)
+        view = self.ctx.model.view or {}
+        players = int(view.get("players") or 0)
+        if plan.kind == "knock":  # the line under the news while the others play (`_knock_look`)
+            still = [self.ctx.model.name(s) for s in view.get("last_to_play") or ()]
+            width = table_plan(players).knock.width - 30
+            for k in range(len(still)):
+                text = t("tv.last_turns", name=self.ctx.model.name(plan.knocker), names=t.names(still[k:]))
+                self._ahead.append(lambda text=text: tc.fit(text, layout.TEXT_LARGE, width, GOLD))
         for line in plan.lines:
             old = plan.old_total(line.seat)
             if old is None:
@@ -93,8 +103,9 @@ class RatTableScene(TableScene):
             self._ahead.append(lambda seat=line.seat, old=old, new=new: _total_box(tc, t, seat, players, old, new))
 
     def _write_round_ahead(self) -> None:
-        """Once a round (or its seats) is new, queue the texts of its moments: each seat's knock banner (on its
-        colour) and the reveal's headline, as `_paint_knock_banner` and `_paint_reveal_head` will write them."""
+        """Once a round (or its seats) is new, queue the texts its turns and moments will write: each seat's turn
+        banner and knock banner (on its colour) and the reveal's headline, as `_paint_banner`,
+        `_paint_knock_banner` and `_paint_reveal_head` write them."""
         view = self.ctx.model.view or {}
         players = int(view.get("players") or 0)
         model, t, tc = self.ctx.model, self.ctx.texts, self.ctx.tc
@@ -105,8 +116,12 @@ class RatTableScene(TableScene):
         self._ahead_for = key
         box = moment_area(plan(players))
         room = box.right - 30 - (box.left + 176)
+        banner = RAT.turn_banner.width - 130
         for name, colour_text in infos:
             ink = ink_on(parse_colour(colour_text))
+            for phase in ("draw", "decide", "end_turn"):  # the turn banner, with and without a turn timer
+                self._ahead.append(lambda text=t(f"tv.turn.{phase}", name=name), ink=ink: [
+                    tc.fit(text, layout.TEXT_HUGE, room_, ink) for room_ in (banner, banner - 130)])
             self._ahead.append(lambda name=name, ink=ink: tc.fit(t("tv.ev.knocked", name=name), layout.TEXT_TITLE + 12,
                                                                  room, ink, min_size=layout.TEXT_LARGE))
             self._ahead.append(lambda ink=ink: tc.fit(t("tv.knock.last"), layout.TEXT_LARGE, room, ink,
