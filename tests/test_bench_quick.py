@@ -7,9 +7,11 @@ do not assert timings. A new script in bench/ is picked up by the glob and fails
 mode and its lines are named in FIGURES below.
 
 `bench/server.py` runs plain, with --profile, with --vs (against this very checkout), with --bots
-(a table with bots against one of people) and with --tv (the real arrangement of `main.py`: the
-server process watched by the TV process). `bench/render.py` runs with the demo's normal bots
-and with hard ones (thinking in the server's worker process while the TV draws).
+(a table with bots against one of people; with --bot-delay 0: at its default of 0.3 s a bot's move,
+and with the moments' holds any delay brings, the quick run's 30 samples waited some 100 s on idle
+bots) and with --tv (the real arrangement of `main.py`: the server process watched by the TV
+process). `bench/render.py` runs with the demo's normal bots and with hard ones (thinking in the
+server's worker process while the TV draws).
 """
 
 from __future__ import annotations
@@ -94,7 +96,8 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
                                                  r"^5 phones \+ \d+ watchers, medians of 1 alternating rounds, this checkout vs the floor",
                                                  r"^    p50: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$",
                                                  r"^    server CPU per version: [\d.]+ ms vs [\d.]+ ms, ratio [\d.]+$"]),
-                  (["--bots", "normal"], [rf"^1 phone \+ 3 normal bots \+ \d+ watchers .*action → every socket {_MS}",
+                  (["--bots", "normal", "--bot-delay", "0"],
+                                         [rf"^1 phone \+ 3 normal bots \+ \d+ watchers .*action → every socket {_MS}",
                                           rf"^4 phones \+ \d+ watchers .*action → every socket {_MS}",
                                           r"^4 seats \+ \d+ watchers, medians of 1 alternating rounds, with 1 phone "
                                           r"\+ 3 normal bots vs 4 phones",
