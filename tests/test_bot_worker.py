@@ -298,8 +298,9 @@ async def test_a_games_observations_are_kept_as_bytes_the_garbage_collector_neve
 async def test_the_worker_is_fed_a_change_only_after_its_frames_went_to_every_socket(aiohttp_client):
     # pickling the bots' views and writing them to the worker's pipe wake threads that take the
     # GIL: the change's frames to the phones and the watchers are written first, and the worker
-    # still gets every observation, in order, before it is asked for a move
-    client = await aiohttp_client(app_for_test(think_apart="all", bot_delay=0.05, bot_jitter=0.0))
+    # still gets every observation, in order, before it is asked for a move (the moments still hold,
+    # at a twentieth of their length: at full length a whole game waited some 40 s on them)
+    client = await aiohttp_client(app_for_test(think_apart="all", bot_delay=0.05, bot_jitter=0.0, moment_scale=0.05))
     hub = hub_of(client)
     published: list[int] = []
     fed: list[tuple[int, int]] = []  # (the version being fed, the last version published then)
