@@ -28,4 +28,6 @@ PY=${PYTHON:-python3}
 .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements-dev.txt
 
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
-exec .venv/bin/python -m pytest -n 2 "$@"
+# worksteal: a worker that runs out of tests takes some of the other's queue (with the default `load` the first
+# quarter of the suite is dealt out up front, and one worker could sit idle while the other works through its share).
+exec .venv/bin/python -m pytest -n 2 --dist worksteal "$@"
