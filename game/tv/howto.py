@@ -37,6 +37,7 @@ Inset = Callable[[Context, pygame.Surface, dict[str, Any]], "pygame.Rect | None"
 # scales (smoothscale) to exactly the pixels the whole would give there. A frame that moves scales
 # only the parts the demo table painted over, each widened to that grid.
 SCALE_FROM, SCALE_TO = 15, 8
+SMALL_UNION = 100  # grid cells (150x150 canvas pixels): meeting rects within one are scaled as one
 _framed: list[pygame.Rect] = []  # the phone frames painted since the how-to player last looked (its insets')
 
 
@@ -216,10 +217,13 @@ class HowToPlayer:
             if right <= left or bottom <= top:
                 continue
             cell = pygame.Rect(left, top, right - left, bottom - top)
-            hit = cell.collidelist(cells)
-            while hit != -1:  # (a moving picture's rect where it was and where it is: one rect)
-                cell.union_ip(cells.pop(hit))
-                hit = cell.collidelist(cells)
+            # a moving picture's rect where it was and where it is: one rect; but not the strips of an outline
+            # round a panel (they meet at its corners, and their union is the whole panel)
+            hits = [k for k in cell.collidelistall(cells) if _worth_merging(cell, cells[k])]
+            while hits:
+                for k in reversed(hits):
+                    cell.union_ip(cells.pop(k))
+                hits = [k for k in cell.collidelistall(cells) if _worth_merging(cell, cells[k])]
             cells.append(cell)
         if sum(c.width * c.height for c in cells) * g * g > w * h // 2:
             pygame.transform.smoothscale(full, size, picture)  # most of it: at once
@@ -231,6 +235,14 @@ class HowToPlayer:
             pygame.transform.smoothscale(full.subsurface(src), dst.size, picture.subsurface(dst))
             done.append(dst)
         return done
+
+
+def _worth_merging(a: pygame.Rect, b: pygame.Rect) -> bool:
+    """Return True if two meeting rects (in grid cells) are better scaled as one: their union is small (a scale's
+    call costs more than its few pixels), or it adds little they do not cover."""
+    union = a.union(b)  # (they meet: collidelistall found them)
+    area = union.width * union.height
+    return area <= SMALL_UNION or area <= 1.25 * (a.width * a.height + b.width * b.height)
 
 
 def _union(rects: list[pygame.Rect]) -> pygame.Rect | None:

@@ -175,15 +175,27 @@ def wrap(tc: TextCache, text: str, size: int, width: int) -> list[str]:
 def blit_lines(tc: TextCache, canvas: pygame.Surface, text: str, size: int, colour: Colour, rect: pygame.Rect,
                max_lines: int = 2) -> int:
     """Draw `text` word-wrapped into `rect` from its top-left (shrinking to fit `max_lines`); return lines used."""
-    s = size
-    lines = wrap(tc, text, s, rect.width)
-    while len(lines) > max_lines and s > 22:
-        s -= 2
-        lines = wrap(tc, text, s, rect.width)
+    s, lines = _fitted_lines(tc, text, size, rect.width, max_lines)
     step = tc.render("Ag", s).get_height() - 2
     for i, line in enumerate(lines[:max_lines]):
         tc.blit(canvas, line, s, colour, max_width=rect.width, topleft=(rect.left, rect.top + i * step))
     return min(len(lines), max_lines)
+
+
+def write_lines_ahead(tc: TextCache, text: str, size: int, colour: Colour, width: int, max_lines: int = 2) -> None:
+    """Render what `blit_lines` will draw of `text` in a rect `width` wide, so its frame renders nothing new."""
+    s, lines = _fitted_lines(tc, text, size, width, max_lines)
+    for line in lines[:max_lines]:
+        tc.fit(line, s, width, colour)
+
+
+def _fitted_lines(tc: TextCache, text: str, size: int, width: int, max_lines: int) -> tuple[int, list[str]]:
+    s = size
+    lines = wrap(tc, text, s, width)
+    while len(lines) > max_lines and s > 22:
+        s -= 2
+        lines = wrap(tc, text, s, width)
+    return s, lines
 
 
 def shadow_text(tc: TextCache, canvas: pygame.Surface, text: str, size: int, colour: Colour,
@@ -204,6 +216,24 @@ def panel(canvas: pygame.Surface, rect: pygame.Rect, colour: Colour = PANEL, bor
     pygame.draw.rect(canvas, colour, rect, border_radius=radius)
     if border is not None:
         pygame.draw.rect(canvas, border, rect, width, border_radius=radius)
+
+
+def ring(canvas: pygame.Surface, colour: Colour, rect: pygame.Rect, width: int, radius: int) -> list[pygame.Rect]:
+    """Draw a rounded outline; return the four strips along its edges that hold every pixel it drew.
+
+    An outline round a whole seat panel touches a thin frame of it: an animation that returns these
+    strips, not the outline's bounding rect, has only them put back and painted again the next frame.
+    """
+    drawn = pygame.draw.rect(canvas, colour, rect, width, border_radius=radius)
+    if not drawn.width or not drawn.height:
+        return []
+    edge = min(max(width, radius), drawn.height // 2 + 1, drawn.width // 2 + 1)  # (a corner's curve lies within)
+    strips = [pygame.Rect(drawn.left, drawn.top, drawn.width, edge),
+              pygame.Rect(drawn.left, drawn.bottom - edge, drawn.width, edge)]
+    if drawn.height > 2 * edge:
+        strips += [pygame.Rect(drawn.left, drawn.top + edge, edge, drawn.height - 2 * edge),
+                   pygame.Rect(drawn.right - edge, drawn.top + edge, edge, drawn.height - 2 * edge)]
+    return strips
 
 
 def symbol_points(kind: str, center: tuple[float, float], size: float) -> list[tuple[float, float]]:

@@ -10,6 +10,7 @@ it; Enter also starts the game, as ever.
 from __future__ import annotations
 
 import math
+from collections import deque
 from typing import Any
 
 import pygame
@@ -21,7 +22,7 @@ from game.tv.intents import Intent
 from game.tv.layout import LOBBY
 from game.tv.qr import qr_surface
 from game.tv.render import (COACH, GOLD, GREY, INK, INK_DIM, PANEL, WARN, blit_lines, draw_symbol, grey_out, panel,
-                            parse_colour, shadow_text)
+                            parse_colour, shadow_text, write_lines_ahead)
 from game.tv.scenes.base import Context, Scene
 from game.tv.scenes.lobby_board import draw_board, game_board
 from game.tv.sound import Sfx
@@ -46,6 +47,7 @@ class LobbyScene(Scene):
         self._emblem: pygame.Surface | None = None
         self.selected: str | None = None  # the option line ←/→ change (None until ↑/↓ picks one)
         self.howto: HowToPlayer | None = None  # the how-to playing now, if any
+        self._captions_ahead: deque[str] = deque()  # its steps' captions still to write ahead
         self._seen: tuple[str, int] | None = None  # the chosen game and the how-to asks of the last update
         self._people: int | None = None  # the seats people (not bots) hold in the last update (None: none came yet)
         # while a how-to plays, the canvas the last frame went to and what it showed around the picture:
@@ -99,6 +101,8 @@ class LobbyScene(Scene):
                 self.ctx.toast(self.ctx.texts("tv.howto.none"))
             return False
         self.howto = HowToPlayer(self.ctx, game, steps, screens.table_scene, screens.howto_insets)
+        # each step's caption, written ahead one per frame: a new step's frame then writes no new text
+        self._captions_ahead = deque(self.ctx.texts(step.caption) for step in steps[1:])
         return True
 
     @property
@@ -125,6 +129,9 @@ class LobbyScene(Scene):
             self.howto.update(dt)
             if self.howto.done:
                 self.howto = None
+            elif self._captions_ahead:
+                write_lines_ahead(self.ctx.tc, self._captions_ahead.popleft(), CAPTION_SIZE, INK,
+                                  LOBBY.howto_caption.width, max_lines=3)
 
     # ---------------------------------------------------------------- intents -> host commands
 

@@ -21,7 +21,7 @@ import pygame
 from game.tv.anim import Timeline, ease_in_out, ease_out, hop
 from game.tv.i18n import Texts
 from game.tv import layout
-from game.tv.render import GOLD, INK_DARK, TextCache
+from game.tv.render import GOLD, INK_DARK, TextCache, ring
 from game.tv.games.rat_a_tat_cat.layout import RAT, plan
 from game.tv.games.rat_a_tat_cat.sounds import KNOCK
 from game.tv.scenes.base import Animator
@@ -271,10 +271,10 @@ class RatAnimator(Animator):
                 painted.append(self._tag(canvas, label, (rect.centerx, rect.bottom - 8)))
         for a, p in tl.running("turn"):
             rect = a.data["rect"].inflate(int(22 * ease_out(p)), int(22 * ease_out(p)))
-            painted.append(pygame.draw.rect(canvas, GOLD, rect, max(1, int(6 * (1 - p))), border_radius=24))
+            painted += ring(canvas, GOLD, rect, max(1, int(6 * (1 - p))), 24)  # (a thin frame round a whole panel)
         for a, p in tl.running("knock"):
             rect = a.data["rect"].inflate(int(60 * ease_out(p)), int(60 * ease_out(p)))
-            painted.append(pygame.draw.rect(canvas, GOLD, rect, max(1, int(10 * (1 - p))), border_radius=30))
+            painted += ring(canvas, GOLD, rect, max(1, int(10 * (1 - p))), 30)
         return painted
 
     def _tag(self, canvas: pygame.Surface, text: str, midbottom: tuple[int, int]) -> pygame.Rect:
