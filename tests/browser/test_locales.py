@@ -186,7 +186,7 @@ def test_the_page_is_set_up_for_phones() -> None:
 # Keys the TV builds at run time, from a prefix and a closed set (per folder of game/tv: the platform's, each game's).
 TV_DYNAMIC: dict[str, dict[str, tuple[str, ...]]] = {
     "platform": {"level.": ("easy", "normal", "hard"), "tv.bot_kind.": ("random",), "opt.": (),
-                 "tv.": ("server_down", "server_back", "save_failed")},  # game.tv.app.NOTE_KEYS
+                 "tv.": ("server_down", "server_back", "save_failed", "join_moved")},  # game.tv.app.NOTE_KEYS
     "cat-in-the-sack": {"tv.ev.round_started.": ("filled", "bank_short", "void"),
                         "card.in_text.": ("rabbit", "big_dog", "small_dog")},
     "rat-a-tat-cat": {"tv.hdr.": ("rounds", "time", "elimination"), "tv.turn.": ("draw", "decide", "end_turn"),
