@@ -4,8 +4,6 @@ import os
 import sys
 from pathlib import Path
 
-import pytest
-
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -33,23 +31,3 @@ def pytest_collection_modifyitems(items: list) -> None:
         return rank.get(item.nodeid.split("::", 1)[0], len(rank))
 
     items.sort(key=where)  # (a stable sort)
-
-
-def _close_the_browser() -> None:
-    """Close the browser tests' shared browser (tests/browser/conftest.py), if this process has one up."""
-    for module in list(sys.modules.values()):
-        close = getattr(module, "close_browser", None)
-        if close is not None and getattr(module, "__file__", "") and \
-                Path(module.__file__).resolve() == ROOT / "tests" / "browser" / "conftest.py":
-            close()
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    """Before a test that uses no browser, close the one the browser tests before it shared (if any)."""
-    if "pw_browser" not in getattr(item, "fixturenames", ()):
-        _close_the_browser()
-
-
-def pytest_sessionfinish() -> None:
-    _close_the_browser()

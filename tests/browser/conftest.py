@@ -27,28 +27,9 @@ CHROMIUM_ARGS = [
 ]
 
 
-_UP: list[tuple[Any, Any]] = []  # the (playwright, browser) this test process has up, if any
-
-
-@pytest.fixture
+@pytest.fixture(scope="module")
 def pw_browser() -> Iterator[tuple[Any, Any]]:
-    """Yield (playwright, browser); fail (never skip) when Chromium or Playwright is missing.
-
-    One browser serves a run of browser tests one after another in a test process (an xdist worker): starting
-    Playwright's driver and Chromium takes a second or two, and once a module it added up to some 100 s of the
-    suite. Each test still opens its own browser contexts (a phone each, with its own storage, cookies and cache)
-    and closes them, so no test sees another's pages. The browser is closed before any test that does not use it
-    (tests/conftest.py): Playwright's sync API marks its event loop as running between calls, which an asyncio test
-    in the same process would trip over."""
-    if _UP and not _UP[0][1].is_connected():  # (it crashed: a new one)
-        close_browser()
-    if not _UP:
-        _UP.append(_launch())
-    yield _UP[0]
-
-
-def _launch() -> tuple[Any, Any]:
-    """Start Playwright and Chromium; fail (never skip) when either is missing."""
+    """Yield (playwright, browser); fail (never skip) when Chromium or Playwright is missing."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with `apt-get install -y chromium` "
                     "(the phone-page browser tests must run, not skip)")
@@ -57,21 +38,12 @@ def _launch() -> tuple[Any, Any]:
     except ImportError as exc:  # pragma: no cover - an environment problem, reported loudly
         pytest.fail(f"Playwright is not installed ({exc}): pip install -r requirements-dev.txt")
     manager = sync_playwright().start()
+    browser = manager.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
-        return manager, manager.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    except BaseException:
+        yield manager, browser
+    finally:
+        browser.close()
         manager.stop()
-        raise
-
-
-def close_browser() -> None:
-    """Close the browser and stop Playwright, if they are up."""
-    while _UP:
-        manager, browser = _UP.pop()
-        try:
-            browser.close()
-        finally:
-            manager.stop()
 
 
 def running_server(data: Path, bot_delay: float = 0.05, moment_scale: float = 0.0) -> Iterator[ServerThread]:
