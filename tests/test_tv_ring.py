@@ -13,6 +13,7 @@ from game.tv.layout import LOBBY
 from game.tv.render import TextCache, _fitted_lines, blit_lines, ring, write_lines_ahead
 from game.tv.scenes.lobby import CAPTION_SIZE
 from tests.test_tv_howto import HOWTO_GAMES, lobby_app
+from tests.test_tv_rat_moment import fresh_texts
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -61,19 +62,11 @@ def test_a_howto_step_writes_no_new_caption_when_it_comes(game: str) -> None:
     howto = app.lobby.howto
     assert howto is not None and len(howto.steps) > 2
     tc = app.ctx.tc
-    fresh: list[str] = []
-    render = type(tc).render.__get__(tc)
-
-    def spy(text: str, size: int, colour=(255, 255, 255)) -> pygame.Surface:
-        if (text, size, colour) not in tc._cache:
-            fresh.append(text)
-        return render(text, size, colour)
-
     app.tick(FRAME)
     app.draw(screen)
     for _ in range(len(howto.steps)):  # one caption a frame
         app.tick(FRAME)
-    tc.render = spy  # type: ignore[method-assign]
+    fresh = fresh_texts(app)
     shown = 1
     while app.lobby.playing_howto and shown < len(howto.steps):
         index = howto.index
