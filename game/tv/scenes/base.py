@@ -75,11 +75,11 @@ class Context:
         if self.toast_text == text:
             self.toast_text, self.toast_until = "", self.clock
 
-    def background(self, canvas: pygame.Surface) -> None:
-        """Draw the felt (made once, on first use)."""
+    def background(self, canvas: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """Draw the felt (made once, on first use); `area`: only the felt under that rect of the canvas, at (0, 0)."""
         if self.felt is None:
             self.felt = display_ready(make_felt(), alpha=False)
-        canvas.blit(self.felt, (0, 0))
+        canvas.blit(self.felt, (0, 0), area)
 
 
 class Scene:
@@ -190,6 +190,53 @@ def changed_areas(before: list[Part] | None, now: list[Part]) -> list[pygame.Rec
         return None  # two parts at one place: compare nothing, paint all
     areas = [part.rect for key, part in new.items() if key not in old or not old[key].same_as(part)]
     return areas + [part.rect for key, part in old.items() if key not in new]
+
+
+# What painting the resting picture is reckoned to cost, in microseconds of this machine's CPU (measured
+# over both how-tos' tables: the felt about 1.5 ns a pixel; a part about 2.5 ns a pixel of its rect inside
+# the area, and 60 us a call). A reckoning, not a clock: the same change costs the same on every run, so
+# how long the how-to holds still for it is the same every time (game.tv.howto).
+FELT_NS_PER_PX = 1.5
+PART_NS_PER_PX = 2.5
+PART_US = 60.0
+BAND = 135  # the rows of a whole repaint spread over frames (a multiple of the how-to's 15-pixel grid)
+
+
+def rest_cost(parts: list[Part], areas: list[pygame.Rect] | None, size: tuple[int, int] = layout.CANVAS) -> float:
+    """Return the reckoned microseconds of painting the felt and `parts` in `areas` (None: everywhere)."""
+    total = 0.0
+    for area in areas if areas is not None else [pygame.Rect((0, 0), size)]:
+        total += area.width * area.height * FELT_NS_PER_PX / 1000
+        for part in parts:
+            if part.rect.colliderect(area):
+                clip = part.rect.clip(area)
+                total += PART_US + clip.width * clip.height * PART_NS_PER_PX / 1000
+    return total
+
+
+def bands(area: pygame.Rect) -> list[pygame.Rect]:
+    """Return `area` cut into bands of at most `BAND` rows (a big repaint in slices)."""
+    return [pygame.Rect(area.x, y, area.width, min(BAND, area.bottom - y)) for y in range(area.top, area.bottom, BAND)]
+
+
+def outermost(areas: list[pygame.Rect]) -> list[pygame.Rect]:
+    """Return `areas` without those inside another (painting an area paints all of it: once is enough)."""
+    kept: list[pygame.Rect] = []
+    for k, area in enumerate(areas):
+        if not any(other.contains(area) and (other != area or j < k) for j, other in enumerate(areas) if j != k):
+            kept.append(area)
+    return kept
+
+
+@dataclass
+class _RestPlan:
+    """The resting layer being brought up to `key`'s picture, area by area (`TableScene.paint_rest_ahead`)."""
+
+    key: Any
+    parts: list[Part]
+    areas: list[pygame.Rect] | None  # what changed (None: all of it)
+    todo: list[pygame.Rect]  # the areas still to paint
+    done: list[pygame.Rect] = field(default_factory=list)
 
 
 def paint_parts(ctx: Context, canvas: pygame.Surface, parts: list[Part], areas: list[pygame.Rect] | None) -> None:
@@ -356,17 +403,9 @@ class TableScene(Scene):
         the one the last frame went to, only the rects that frame painted over and the changed
         areas are copied back from the layer; otherwise the whole layer is.
         """
-        key = self.rest_key()
-        layer = self._rest_layer
-        if layer is None or layer.get_size() != canvas.get_size() or layer.get_bitsize() != canvas.get_bitsize():
-            layer = self._rest_layer = pygame.Surface(canvas.get_size(), 0, canvas)  # its format: a plain memcpy
-            self._rest_drawn, self._rest_parts, self._shown_on = _NOTHING, None, None
-        changed: list[pygame.Rect] | None = []
-        if key != self._rest_drawn:
-            parts = self.rest_parts()
-            changed = changed_areas(self._rest_parts, parts)
-            paint_parts(self.ctx, layer, parts, changed)
-            self._rest_drawn, self._rest_parts = key, parts
+        layer = self._layer_for(canvas)
+        self.paint_rest_ahead(canvas)  # what is left of it
+        changed, self._fresh = self._fresh, []
         if canvas is self._shown_on and changed is not None:
             # the canvas still holds the last frame: put the table back only where things moved or changed
             restored = self._moved + changed
@@ -383,6 +422,56 @@ class TableScene(Scene):
     def forget_canvas(self) -> None:
         """Something else painted on the canvas since the last frame (or the window changed): copy all next time."""
         self._shown_on = None
+
+    def _layer_for(self, canvas: pygame.Surface) -> pygame.Surface:
+        """Return the resting layer for `canvas` (its size and pixel format: a plain memcpy), new if it changed."""
+        layer = self._rest_layer
+        if layer is None or layer.get_size() != canvas.get_size() or layer.get_bitsize() != canvas.get_bitsize():
+            layer = self._rest_layer = pygame.Surface(canvas.get_size(), 0, canvas)
+            self._rest_drawn, self._rest_parts, self._shown_on = _NOTHING, None, None
+            self._plan, self._fresh = None, None
+        return layer
+
+    def planned_parts(self, key: Any) -> list[Part]:
+        """Return `rest_parts()` for the rest key `key` (the current one), made once per key."""
+        memo = self._parts_memo
+        if memo is None or memo[0] != key:
+            memo = self._parts_memo = (key, self.rest_parts())
+        return memo[1]
+
+    def paint_rest_ahead(self, canvas: pygame.Surface, until: float = math.inf) -> bool:
+        """Bring the resting layer (for `canvas`) up to date with the current view, area by area, till this
+        thread's CPU clock (`time.thread_time`) passes `until`; return True once it is up to date.
+
+        A big change (a new deal) can so be painted over a few frames while the picture on show holds
+        (the how-to's player does); `draw` paints whatever is left. Painting an area is painting the
+        felt and every part under it, clipped to it, as `draw` always does: the same pixels, however
+        the work was cut.
+        """
+        layer = self._layer_for(canvas)
+        key = self.rest_key()
+        if key == self._rest_drawn:
+            return True
+        plan = self._plan
+        if plan is None or plan.key != key:
+            parts = self.planned_parts(key)
+            areas = changed_areas(self._rest_parts, parts)
+            if plan is not None and plan.done and areas is not None:
+                areas = areas + plan.done  # an older change half painted there: paint those areas again too
+            todo = [layer.get_rect()] if areas is None else outermost(areas)
+            if until != math.inf:  # in slices: no area taller than a band
+                todo = [band for area in todo for band in bands(area)]
+            plan = self._plan = _RestPlan(key, parts, areas, todo)
+        while plan.todo and (until == math.inf or time.thread_time() < until):
+            area = plan.todo.pop(0)
+            paint_parts(self.ctx, layer, plan.parts, None if plan.areas is None and not plan.done and not plan.todo
+                        else [area])
+            plan.done.append(area)
+        if plan.todo:
+            return False
+        self._rest_drawn, self._rest_parts, self._plan = key, plan.parts, None
+        self._fresh = None if self._fresh is None or plan.areas is None else self._fresh + plan.areas
+        return True
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -401,6 +490,9 @@ class TableScene(Scene):
         self._rest_parts: list[Part] | None = None  # the parts the layer shows
         self._shown_on: pygame.Surface | None = None  # the canvas the last frame went to (it still holds it)
         self._moved: list[pygame.Rect] = []  # where that frame painted over the layer
+        self._parts_memo: tuple[Any, list[Part]] | None = None  # (rest key, its parts)
+        self._plan: _RestPlan | None = None  # the layer's change being painted ahead
+        self._fresh: list[pygame.Rect] | None = None  # the layer's areas painted since the last frame (None: all)
 
     def track_table(self, update: dict[str, Any]) -> None:
         """Say who dropped or came back and restart the turn timer countdown."""

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
 import pygame
 
@@ -47,7 +48,8 @@ class LobbyScene(Scene):
         self._emblem: pygame.Surface | None = None
         self.selected: str | None = None  # the option line ←/→ change (None until ↑/↓ picks one)
         self.howto: HowToPlayer | None = None  # the how-to playing now, if any
-        self._captions_ahead: deque[str] = deque()  # its steps' captions still to write ahead
+        self._ahead: deque[Callable[[], object]] = deque()  # its texts still to write ahead, one a frame
+        self._box: pygame.Surface | None = None  # the how-to's box without its picture: felt and panel, made once
         self._seen: tuple[str, int] | None = None  # the chosen game and the how-to asks of the last update
         self._people: int | None = None  # the seats people (not bots) hold in the last update (None: none came yet)
         # while a how-to plays, the canvas the last frame went to and what it showed around the picture:
@@ -101,8 +103,12 @@ class LobbyScene(Scene):
                 self.ctx.toast(self.ctx.texts("tv.howto.none"))
             return False
         self.howto = HowToPlayer(self.ctx, game, steps, screens.table_scene, screens.howto_insets)
-        # each step's caption, written ahead one per frame: a new step's frame then writes no new text
-        self._captions_ahead = deque(self.ctx.texts(step.caption) for step in steps[1:])
+        # each step's caption and count, written ahead one per frame: a new step's frame then writes no new text
+        tc, width = self.ctx.tc, LOBBY.howto_caption.width
+        self._ahead = deque()
+        for k, step in enumerate(steps[1:], 2):
+            self._ahead.append(partial(write_lines_ahead, tc, self.ctx.texts(step.caption), CAPTION_SIZE, INK, width, 3))
+            self._ahead.append(partial(tc.render, f"{k} / {len(steps)}", layout.TEXT_BODY, INK_DIM))
         return True
 
     @property
@@ -129,9 +135,8 @@ class LobbyScene(Scene):
             self.howto.update(dt)
             if self.howto.done:
                 self.howto = None
-            elif self._captions_ahead:
-                write_lines_ahead(self.ctx.tc, self._captions_ahead.popleft(), CAPTION_SIZE, INK,
-                                  LOBBY.howto_caption.width, max_lines=3)
+            elif self._ahead:
+                self._ahead.popleft()()
 
     # ---------------------------------------------------------------- intents -> host commands
 
@@ -259,7 +264,7 @@ class LobbyScene(Scene):
         ctx, howto = self.ctx, self.howto
         toast = ctx.toast_text if ctx.toast_text and ctx.clock <= ctx.toast_until else ""
         return ((howto, ctx.model.accepted, ctx.join_url, ctx.join_code, ctx.lan_warning, ctx.port_note, ctx.notice,
-                 self._qr, toast), howto.index if howto is not None else None)
+                 self._qr, toast), howto.shown if howto is not None else None)
 
     def draw(self, canvas: pygame.Surface) -> None:
         """Paint the lobby from the latest update.
@@ -276,8 +281,7 @@ class LobbyScene(Scene):
             else:  # the next step: only the how-to's box changes (its title, picture, caption, dots)
                 canvas.set_clip(LOBBY.howto)
                 try:
-                    ctx.background(canvas)
-                    self._draw_howto(canvas)
+                    self._draw_howto(canvas)  # (its box covers the felt there)
                 finally:
                     canvas.set_clip(None)
                 self._shown_key = around
@@ -313,25 +317,38 @@ class LobbyScene(Scene):
         assert howto is not None
         seats = list(ctx.model.table.get("seats") or ())[:layout.MAX_SEATS]
         draw_players_strip(ctx, canvas, LOBBY.howto_players, seats, f"{t('seats.title')} ({len(seats)}):")
-        panel(canvas, LOBBY.howto, PANEL, GOLD, 3)
+        self._draw_box(canvas)
         box = LOBBY.howto_title
         title = t("tv.howto.title", game=game_name(t, howto.game_id))
-        count = tc.blit(canvas, f"{howto.index + 1} / {len(howto.steps)}", layout.TEXT_BODY, INK_DIM,
+        count = tc.blit(canvas, f"{howto.shown + 1} / {len(howto.steps)}", layout.TEXT_BODY, INK_DIM,
                         midright=(box.right, box.centery))
         tc.blit(canvas, title, layout.TEXT_LARGE, GOLD, max_width=count.left - box.left - 24,
                 midleft=(box.left, box.centery))
         pic = LOBBY.howto_picture
         canvas.blit(howto.picture(pic.size), pic)
         pygame.draw.rect(canvas, INK_DIM, pic, 2)
-        blit_lines(tc, canvas, t(howto.step.caption), CAPTION_SIZE, INK, LOBBY.howto_caption, max_lines=3)
+        blit_lines(tc, canvas, t(howto.shown_step.caption), CAPTION_SIZE, INK, LOBBY.howto_caption, max_lines=3)
         foot = LOBBY.howto_footer
-        dots = draw_progress(canvas, foot, len(howto.steps), howto.index)
+        dots = draw_progress(canvas, foot, len(howto.steps), howto.shown)
         right = foot.right
         if self.ready():  # Enter starts the game, as the settings box says when it shows
             right = tc.blit(canvas, t("tv.ready"), layout.TEXT_SMALL, GOLD, max_width=(foot.right - dots.right) // 2,
                             midright=(right, foot.centery)).left - 32
         tc.blit(canvas, t("tv.howto.skip"), layout.TEXT_SMALL, INK_DIM, max_width=right - dots.right - 24,
                 midright=(right, foot.centery))
+
+    def _draw_box(self, canvas: pygame.Surface) -> None:
+        """Paint the how-to's box (the felt and its panel) around where its picture goes, from a copy made once."""
+        box, pic = LOBBY.howto, LOBBY.howto_picture
+        if self._box is None:
+            self._box = pygame.Surface(box.size, 0, canvas)
+            self.ctx.background(self._box, box)
+            panel(self._box, box.move(-box.x, -box.y), PANEL, GOLD, 3)
+        for strip in (pygame.Rect(box.left, box.top, box.width, pic.top - box.top),
+                      pygame.Rect(box.left, pic.bottom, box.width, box.bottom - pic.bottom),
+                      pygame.Rect(box.left, pic.top, pic.left - box.left, pic.height),
+                      pygame.Rect(pic.right, pic.top, box.right - pic.right, pic.height)):
+            canvas.blit(self._box, strip, strip.move(-box.x, -box.y))
 
     def _copy_picture(self, canvas: pygame.Surface) -> None:
         """Copy the parts of the how-to's picture that changed since the last frame (and its frame line)."""
