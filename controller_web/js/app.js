@@ -35,8 +35,9 @@ export const app = {
   },
   // The screen's state across renders: `pending` (an act awaits its answer), plus whatever the game screen keeps.
   ui: { pending: false },
-  // The coach (a coached seat only): the decision asked about, whether its answer is awaited, the hint shown.
-  coach: { key: null, asked: false, hint: null },
+  // The coach (a coached seat only): the decision asked about, whether its answer is awaited, the hint shown,
+  // and the last ask's number (each ask's own wait for its answer).
+  coach: { key: null, asked: false, hint: null, ask: 0 },
   game: null,
   gameId: null,
   conn: null,

@@ -33,14 +33,17 @@ export function keepHint(app) {
 export function askHint(app) {
   if (!app.update || app.coach.asked || !app.decision) return;
   if (!app.send({ type: "hint", version: app.update.version })) return;
-  const key = app.decision;
-  app.coach.key = key;
+  const ask = app.coach.ask + 1;
+  app.coach.ask = ask;
+  app.coach.key = app.decision;
   app.coach.asked = true;
   app.coach.hint = null;
   app.render();
-  // an answer that never comes (the coach failed, the Wi-Fi dropped it) must not leave the button off for good
+  // an answer that never comes (the coach failed, the Wi-Fi dropped it) must not leave the button off for good;
+  // this ask's own wait only: an earlier ask's, about the same decision, must not end a later ask still waiting
+  // for its answer (that answer would be dropped when it came, and the player left with nothing)
   setTimeout(() => {
-    if (app.coach.asked && app.coach.key === key) {
+    if (app.coach.asked && app.coach.ask === ask) {
       app.coach.asked = false;
       app.render();
     }

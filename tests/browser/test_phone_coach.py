@@ -146,7 +146,11 @@ def test_a_rat_a_tat_cat_hint_lights_the_move_up(pw_browser: Any, server: Any) -
                     assert bea.page.locator('.hinted[data-hint^="mine:"]').count() == 1
                     shown = said
                     break
-                bea.page.locator(".hinted").first.click()
+                lit = bea.page.locator(".hinted").first
+                knock = lit.get_attribute("data-hint") == "knock"
+                lit.click()
+                if knock:  # the knock asks to be confirmed: her second tap (a tap on Hint would take the first back)
+                    bea.page.locator('.hinted[data-hint="knock"]').click()
                 bea.page.wait_for_timeout(300)
                 continue
             _play_rat_turn(ana)
@@ -154,6 +158,65 @@ def test_a_rat_a_tat_cat_hint_lights_the_move_up(pw_browser: Any, server: Any) -
         assert shown is not None, "the coach never said where to put a card"
         assert_accessible(bea.page, "Bea: a Rat-a-Tat Cat hint shown")
         bea.page.screenshot(path=str(SHOTS / "phone-hint-rat-a-tat-cat.png"))
+        assert not bea.errors and not ana.errors, bea.errors + ana.errors
+    finally:
+        bea.close()
+        ana.close()
+
+
+def test_an_earlier_asks_wait_never_drops_the_next_hint(pw_browser: Any, server: Any) -> None:
+    """Two asks about one decision: the first ask's wait for its answer (js/coach.js: 10 s) runs out while the
+    second is still awaited; the second's answer is shown all the same (it was dropped: the phone showed nothing,
+    the player waited for a hint the server had sent)."""
+    pw, browser = pw_browser
+    bea = Phone(pw, browser, "Pixel 7", "en-GB", "en", "Bea")
+    ana = Phone(pw, browser, "iPhone 13", "en-GB", "en", "Ana")
+    sockets: list[Any] = []
+    held: list[Any] = []  # the coach's answers kept back from Bea's page while `hold` is on
+    hold = {"on": False}
+
+    def route(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+
+        def from_server(message: Any) -> None:
+            if hold["on"] and isinstance(message, str) and json.loads(message).get("type") == "hint":
+                held.append(message)
+            else:
+                ws.send(message)
+
+        to_server.on_message(from_server)
+        sockets.append(ws)
+
+    try:
+        bea.page.route_web_socket(re.compile(r"/ws\?"), route)
+        bea.page.clock.install()  # the page's timers run on a clock the test moves on
+        bea.join(server.join_url)
+        ana.join(server.join_url)
+        bea.page.set_default_timeout(WAIT_MS)
+        bea.page.get_by_role("button", name=bea.t["game.rat-a-tat-cat"]).click()
+        bea.page.locator(".coach-chip").first.wait_for()
+        coach_for(bea, bea, "Bea")
+        bea.page.locator('.coach-chip[aria-pressed="true"]').wait_for()
+        bea.button("host.start").click()
+        bea.page.locator("[data-screen=game]").wait_for()
+        first = ask(bea, "rat-a-tat-cat")  # her look (Ana looks too, and takes her time)
+        bea.page.clock.run_for(9_000)
+        hold["on"] = True
+        hint_button(bea).click()  # the same decision again
+        for _ in range(WAIT_MS // 50):
+            if held:
+                break
+            bea.page.wait_for_timeout(50)
+        assert held, "the server never answered the second ask"
+        assert bea.page.locator(".coach-says").inner_text() == bea.t["coach.thinking"]
+        bea.page.clock.run_for(2_000)  # the first ask's wait runs out, the second's does not
+        hold["on"] = False
+        for message in held:
+            sockets[-1].send(message)
+        said = bea.page.locator(".coach-panel.has-hint .coach-says")
+        said.wait_for(timeout=WAIT_MS)
+        assert said.inner_text() == first
+        assert bea.page.locator(".hinted").count() >= 1
         assert not bea.errors and not ana.errors, bea.errors + ana.errors
     finally:
         bea.close()
