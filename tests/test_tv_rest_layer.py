@@ -19,7 +19,7 @@ import pytest
 
 from game.tv import layout
 from game.tv.app import TvApp
-from game.tv.scenes.base import TableScene
+from game.tv.scenes.base import Part, TableScene
 from tests.test_tv_rat import session_updates
 from tests.tv_fixtures import TV_GAMES, FakeServer, game_updates, games_and_players, json_round_trip, kit_updates, \
     turn_seat
@@ -116,6 +116,65 @@ def test_every_frame_of_a_rat_a_tat_cat_game_is_what_a_fresh_paint_gives(players
     frames, paints, shown = play(ups, 7, dt=0.07 if options.get("end") == "time" else FRAME)
     assert shown > 28
     assert paints < frames / 2
+
+
+@pytest.mark.parametrize("game", TV_GAMES)
+def test_a_change_painted_ahead_an_area_at_a_time_is_the_change_painted_at_once(game: str) -> None:
+    # the how-to paints a big change over a few frames (paint_rest_ahead, an area a call past its deadline);
+    # at times the next change comes before the last is all painted: the layer must still end exact
+    server = FakeServer()
+    app = TvApp(server, mute=True)
+    canvas = pygame.Surface(layout.CANVAS)
+    sliced = compared = 0
+    for n, u in enumerate(kit_updates(game, seed=5)[:40]):
+        server.updates.put(json_round_trip(u))
+        app.tick(0.2)  # (the cards move on, some land: the resting picture changes)
+        scene = app.scene
+        if not isinstance(scene, TableScene):
+            continue
+        for _ in range(n % 4):
+            if scene.paint_rest_ahead(canvas, until=0.0):
+                break
+            sliced += 1
+        if n % 3 == 1:
+            continue  # the next change comes over this one, half painted
+        app.draw(canvas)
+        compared += 1
+        assert pixels(canvas) == painted_afresh(scene), f"after version {u['version']}"
+    assert sliced > 10 and compared > 10, (sliced, compared)
+
+
+def _paint_tile(canvas: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    pygame.draw.rect(canvas, colour, rect, border_radius=24)
+
+
+class Tiles(TableScene):
+    """A table of eight coloured tiles: its resting picture is what `colours` says."""
+
+    def __init__(self, app: TvApp) -> None:
+        super().__init__(app.ctx)
+        self.colours = [(200, 40, 40)] * 8
+
+    def rest_key(self) -> Any:
+        return tuple(self.colours)
+
+    def rest_parts(self) -> list[Part]:
+        return [Part(pygame.Rect(40 + 230 * i, 100, 200, 700), _paint_tile, (pygame.Rect(40 + 230 * i, 100, 200, 700), c))
+                for i, c in enumerate(self.colours)]
+
+
+def test_a_change_half_painted_ahead_then_taken_back_leaves_nothing_of_itself() -> None:
+    scene = Tiles(TvApp(FakeServer(), mute=True))
+    canvas = pygame.Surface(layout.CANVAS)
+    scene.draw(canvas)
+    scene.colours = [(40, 40, 200)] * 4 + scene.colours[4:]  # four tiles change: four areas to paint...
+    assert not scene.paint_rest_ahead(canvas, until=0.0) and not scene.paint_rest_ahead(canvas, until=0.0)
+    scene.colours = [(200, 40, 40)] * 8  # ...two painted, and the change is taken back (a card given back)
+    scene.draw(canvas)
+    assert pixels(canvas) == painted_afresh(scene)
+    scene.forget_canvas()
+    scene.draw(canvas)  # all of the layer copied
+    assert pixels(canvas) == painted_afresh(scene)
 
 
 @pytest.mark.parametrize("game", TV_GAMES)

@@ -441,7 +441,8 @@ class TableScene(Scene):
 
     def paint_rest_ahead(self, canvas: pygame.Surface, until: float = math.inf) -> bool:
         """Bring the resting layer (for `canvas`) up to date with the current view, area by area, till this
-        thread's CPU clock (`time.thread_time`) passes `until`; return True once it is up to date.
+        thread's CPU clock (`time.thread_time`) passes `until` (one area at least); return True once it is
+        up to date.
 
         A big change (a new deal) can so be painted over a few frames while the picture on show holds
         (the how-to's player does); `draw` paints whatever is left. Painting an area is painting the
@@ -462,7 +463,10 @@ class TableScene(Scene):
             if until != math.inf:  # in slices: no area taller than a band
                 todo = [band for area in todo for band in bands(area)]
             plan = self._plan = _RestPlan(key, parts, areas, todo)
-        while plan.todo and (until == math.inf or time.thread_time() < until):
+        first = True  # (one area at least: each call gets on)
+        while plan.todo and (first or until == math.inf or time.thread_time() < until):
+            first = False
+            self._rest_drawn = _NOTHING  # (the layer is half way to the plan's picture now)
             area = plan.todo.pop(0)
             paint_parts(self.ctx, layer, plan.parts, None if plan.areas is None and not plan.done and not plan.todo
                         else [area])
