@@ -15,6 +15,7 @@ import pytest
 from game.tv import chart, layout
 from game.tv.app import TvApp, present
 from game.locales import LANGS, platform_table
+from game.seats import NAME_MAX
 from game.tv.games.cat_in_the_sack.cards import sack_art
 from game.tv.layout import RESULTS, RESULTS_CHART
 from game.tv.render import parse_colour
@@ -178,6 +179,21 @@ def test_the_chart_layout_lies_inside_the_safe_area_and_clear_of_the_lines(seats
     assert not rects["results_chart.tie_note"].colliderect(rects["results_chart.header"])
     assert box.height >= 220
     assert all(r.height - 12 >= 50 for r in lines)  # room for the won cards beside a name (Cat in the Sack)
+
+
+def test_names_as_long_as_a_name_may_be_stay_inside_the_chart() -> None:
+    # the longest names a phone may give (game.seats.NAME_MAX), in wide letters: cut short, never out of the panel
+    assert len("WWWWWWWWWWWWWWWW") == NAME_MAX
+    names = ["WWWWWWWWWWWWWWWW", "Maximilian-Josef", "Ábrahám Kristóff", "MMMMMMMMMMMMMMMM"]
+    app = results_app(RAT, 4, {})
+    lines = [chart.ChartLine(values=(5 * k, 9 * k + 3), colour=(200, 80 + 30 * k, 40), symbol="circle", name=name)
+             for k, name in enumerate(names)]
+    box = RESULTS_CHART.chart(4)
+    drawn = chart.draw(pygame.Surface(layout.CANVAS), app.ctx.tc, box, lines, title=app.ctx.texts("over.chart"))
+    assert len(drawn.names) == 4 and all(box.contains(r) for r in drawn.names), (box, drawn.names)
+    assert not any(n.colliderect(drawn.plot) for n in drawn.names)
+    short = app.ctx.tc.shortened("WWWWWWWWWWWWWWWW", layout.TEXT_SMALL, 120)
+    assert short.endswith("…") and 1 < len(short) < NAME_MAX and app.ctx.tc.width(short, layout.TEXT_SMALL) <= 120
 
 
 def test_the_won_cards_beside_a_name_fit_the_lower_lines_of_the_chart_screen() -> None:

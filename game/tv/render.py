@@ -141,11 +141,25 @@ class TextCache:
         return found
 
     def fit(self, text: str, size: int, max_width: int, colour: Colour = INK, min_size: int = 24) -> pygame.Surface:
-        """Return the text at the largest size <= `size` that fits `max_width` (down to `min_size`)."""
+        """Return the text at the largest size <= `size` that fits `max_width` (down to `min_size`; still too
+        wide there, cut short with an ellipsis: a long name never runs out of its room)."""
         s = size
         while self.width(text, s) > max_width and s > min_size:
             s = max(min_size, s - 4)
+        if self.width(text, s) > max_width and len(text) > 1:
+            text = self.shortened(text, s, max_width)
         return self.render(text, s, colour)
+
+    def shortened(self, text: str, size: int, max_width: int) -> str:
+        """Return the longest start of `text` that fits `max_width` at `size` with an ellipsis after it."""
+        lo, hi = 1, len(text) - 1  # characters kept (one at least)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.width(text[:mid].rstrip() + "…", size) <= max_width:
+                lo = mid
+            else:
+                hi = mid - 1
+        return text[:lo].rstrip() + "…"
 
     def blit(self, canvas: pygame.Surface, text: str, size: int, colour: Colour, *, max_width: int | None = None,
              **anchor: tuple[int, int] | int) -> pygame.Rect:
