@@ -126,6 +126,8 @@ FIGURES: dict[str, list[tuple[list[str], list[str]]]] = {
                       r"^idle lobby, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, 'total': [\d.]+\}$",
                       r"^table waiting for a human, [\d.]+ s, % of one core: \{'tv': [\d.]+, 'server': [\d.]+, "
                       r"'total': [\d.]+\}$"])],
+    "replay.py": [([], [r"^rat-a-tat-cat, 2 seats, seeds \[1\]: frames that move \d+: CPU p50 [\d.]+ ms  p99 [\d.]+ ms  "
+                        r"max [\d.]+ ms"])],
     "tv_lag.py": [([], [r"^1 games, \d+ updates recorded at bot delay 0",
                         r"^bot delay 0 \(recorded arrivals\), \d+ updates with a header line$",
                         r"^one update every 0.5 s, \d+ updates with a header line$",
