@@ -121,19 +121,24 @@ def _play_rat_turn(phone: Phone) -> None:
         phone.tap(picks)
 
 
+def coach_bea_at_rat_a_tat_cat(bea: Phone, ana: Phone, url: str) -> None:
+    """Seat Bea (the host) and Ana, choose Rat-a-Tat Cat and turn Bea's coach on, from Bea's phone."""
+    bea.join(url)
+    ana.join(url)
+    bea.page.set_default_timeout(WAIT_MS)
+    bea.page.get_by_role("button", name=bea.t["game.rat-a-tat-cat"]).click()
+    bea.page.locator(".coach-chip").first.wait_for()
+    coach_for(bea, bea, "Bea")
+    bea.page.locator('.coach-chip[aria-pressed="true"]').wait_for()
+
+
 def test_a_rat_a_tat_cat_hint_lights_the_move_up(pw_browser: Any, server: Any) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     pw, browser = pw_browser
     bea = Phone(pw, browser, "Pixel 7", "en-GB", "en", "Bea")
     ana = Phone(pw, browser, "iPhone 13", "fr-FR", "fr", "Ana")
     try:
-        bea.join(server.join_url)
-        ana.join(server.join_url)
-        bea.page.set_default_timeout(WAIT_MS)
-        bea.page.get_by_role("button", name=bea.t["game.rat-a-tat-cat"]).click()
-        bea.page.locator(".coach-chip").first.wait_for()
-        coach_for(bea, bea, "Bea")
-        bea.page.locator('.coach-chip[aria-pressed="true"]').wait_for()
+        coach_bea_at_rat_a_tat_cat(bea, ana, server.join_url)
         # the game's own lobby line: in this game the coach's memory is part of the play
         assert bea.page.locator(".coach-line").inner_text() == game_texts("rat-a-tat-cat", "en")["game.coach"]
         bea.button("host.start").click()
@@ -190,13 +195,7 @@ def test_an_earlier_asks_wait_never_drops_the_next_hint(pw_browser: Any, server:
     try:
         bea.page.route_web_socket(re.compile(r"/ws\?"), route)
         bea.page.clock.install()  # the page's timers run on a clock the test moves on
-        bea.join(server.join_url)
-        ana.join(server.join_url)
-        bea.page.set_default_timeout(WAIT_MS)
-        bea.page.get_by_role("button", name=bea.t["game.rat-a-tat-cat"]).click()
-        bea.page.locator(".coach-chip").first.wait_for()
-        coach_for(bea, bea, "Bea")
-        bea.page.locator('.coach-chip[aria-pressed="true"]').wait_for()
+        coach_bea_at_rat_a_tat_cat(bea, ana, server.join_url)
         bea.button("host.start").click()
         bea.page.locator("[data-screen=game]").wait_for()
         first = ask(bea, "rat-a-tat-cat")  # her look (Ana looks too, and takes her time)
