@@ -127,7 +127,7 @@ class TvApp:
                            lan_warning=server.lan_warning, port_note=server.port_note, demo=demo,
                            notice=getattr(server, "notice", None))
         self._startup_toast()
-        self.ctx.felt = felt if felt is not None else display_ready(make_felt(), alpha=False)  # (made ahead: run_play)
+        self.ctx.felt = felt if felt is not None else make_felt()  # (made ahead: run_play)
         self.mute = mute
         self.running = True
         self.confirming_quit = False
@@ -454,7 +454,7 @@ def run_play(args: argparse.Namespace, server: "ServerProcess | None" = None, st
         pygame.font.init()
         # the screen first: pictures made after it are converted to its pixel format (faster blits)
         display = Display(bool(getattr(args, "windowed", False)), int(getattr(args, "display", 0) or 0))
-        felt = display_ready(make_felt(), alpha=False)  # while the server starts: the first frame needs it
+        felt = make_felt()  # while the server starts: the first frame needs it
         try:
             server.start()  # (play_server's: returns once the join URL is known; the link connects after the first frame)
         except OSError as exc:

@@ -16,7 +16,8 @@ from game.tv.games import sound_name
 from game.tv.i18n import Texts
 from game.tv.intents import Intent
 from game.tv.model import TableModel
-from game.tv.render import COACH, FELT, FELT_DARK, GOLD, INK, INK_DIM, WARN, TextCache, display_ready, panel, shadow_text
+from game.tv.render import (COACH, FELT, FELT_DARK, GOLD, INK, INK_DIM, WARN, TextCache, display_ready, padded, panel,
+                            shadow_text)
 from game.tv.sound import Sfx, SoundBoard
 
 
@@ -24,7 +25,9 @@ PLATFORM_SOUNDS = frozenset(str(sfx) for sfx in Sfx)
 
 
 def make_felt() -> pygame.Surface:
-    """Return the table background: green felt darkening towards the edges, drawn once."""
+    """Return the table background: green felt darkening towards the edges, drawn once, in the screen's pixel
+    format (once there is a screen), in rows 8 bytes longer than its width (`render.padded`: the felt under a
+    small rect is copied with plain stores)."""
     w, h = layout.CANVAS
     surf = pygame.Surface((w, h))
     surf.fill(FELT_DARK)
@@ -35,7 +38,10 @@ def make_felt() -> pygame.Surface:
         r = pygame.Rect(0, 0, int(w * (1.25 - 0.75 * f)), int(h * (1.25 - 0.75 * f)))
         r.center = (w // 2, h // 2 + 40)
         pygame.draw.ellipse(surf, c, r)
-    return surf
+    ready = display_ready(surf, alpha=False)
+    felt = padded((w, h), ready, 2)
+    felt.blit(ready, (0, 0))
+    return felt
 
 
 @dataclass
@@ -78,7 +84,7 @@ class Context:
     def background(self, canvas: pygame.Surface, area: pygame.Rect | None = None) -> None:
         """Draw the felt (made once, on first use); `area`: only the felt under that rect of the canvas, at (0, 0)."""
         if self.felt is None:
-            self.felt = display_ready(make_felt(), alpha=False)
+            self.felt = make_felt()
         canvas.blit(self.felt, (0, 0), area)
 
 
@@ -431,7 +437,7 @@ class TableScene(Scene):
         """Return the resting layer for `canvas` (its size and pixel format: a plain memcpy), new if it changed."""
         layer = self._rest_layer
         if layer is None or layer.get_size() != canvas.get_size() or layer.get_bitsize() != canvas.get_bitsize():
-            layer = self._rest_layer = pygame.Surface(canvas.get_size(), 0, canvas)
+            layer = self._rest_layer = padded(canvas.get_size(), canvas)  # (copied back in small rects)
             self._rest_drawn, self._rest_parts, self._shown_on = _NOTHING, None, None
             self._plan, self._fresh = None, None
         return layer

@@ -9,14 +9,16 @@ round is over.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Any, Callable, Iterator
 
 import pygame
 
 from game.tv import layout
 from game.tv.games import GameScreens, ResultsDetail
 from game.tv.i18n import number
-from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, draw_symbol, grey_out,
+from game.tv.render import (GOLD, GREY, INK, INK_DARK, INK_DIM, PANEL, RED, display_ready, draw_symbol, grey_out,
                             ink_on, panel, parse_colour, shadow_text, wrap)
 from game.tv.scenes.base import Context, Part, TableScene, draw_toast
 from game.tv.sound import Sfx
@@ -49,6 +51,7 @@ class RatTableScene(TableScene):
         # headline, the totals' counts, who still plays after a knock
         self._ahead: deque[Callable[[], object]] = deque()
         self._ahead_for: tuple[Any, ...] | None = None  # the round and seats they were written for
+        self._grounds: dict[tuple[Any, ...], pygame.Surface] = {}  # the seat panels' frames and insides (`_ground`)
 
     # ---------------------------------------------------------------- the moments (a knock, a round's end)
 
@@ -191,10 +194,9 @@ class RatTableScene(TableScene):
         shown = self._reveal_looks(moment) if moment is not None and moment.kind == "reveal" else {}
         for seat in range(players):
             if seat in shown:
-                parts.append(Part(_seat_area(seat, players), self._paint_reveal_seat, (seat, players, *shown[seat])))
+                parts += self._reveal_seat_parts(seat, players, *shown[seat])
             else:
-                parts.append(Part(_seat_area(seat, players), self._paint_seat,
-                                  (seat, players, *self._seat_look(view, seat, players, flying))))
+                parts += self._seat_parts(seat, players, *self._seat_look(view, seat, players, flying))
         return parts
 
     def _reveal_head(self, view: dict[str, Any], moment: mo.Plan) -> tuple[str, str]:
@@ -457,43 +459,101 @@ class RatTableScene(TableScene):
         self.ctx.tc.blit(canvas, text, layout.TEXT_LARGE, GOLD if kind == "knock" else INK,
                          max_width=at.knock.width - 30, center=at.knock.center)
 
-    def _paint_seat(self, canvas: pygame.Surface, seat: int, players: int, name: str, colour_text: str,
-                    symbol: str, connected: bool, out: bool, is_turn: bool, looking: bool,
-                    tags: tuple[tuple[str, Any], ...], cards: tuple[Any, ...], total: int,
-                    this_round: int | None) -> None:
-        """Paint a seat panel: its name row (symbol, name, tags; the total and the round's score at the right),
-        then its line (empty where a card is flying)."""
-        t, tc = self.ctx.texts, self.ctx.tc
-        rect = RAT.seat(seat, players)
+    def _seat_parts(self, seat: int, players: int, name: str, colour_text: str, symbol: str, connected: bool,
+                    out: bool, is_turn: bool, looking: bool, tags: tuple[tuple[str, Any], ...], cards: tuple[Any, ...],
+                    total: int, this_round: int | None) -> list[Part]:
+        """Return a seat panel's parts while the round plays: its frame (the turn's glow), its name row (symbol,
+        name, tags; the total and the round's score at the right), then each card of its line (an outline where a
+        card is flying)."""
         colour = parse_colour(colour_text)
         shown = colour if connected and not out else grey_out(colour)
-        if is_turn:
-            pygame.draw.rect(canvas, shown, rect.inflate(18, 18), border_radius=26)
-        panel(canvas, rect, (30, 34, 36) if out or not connected else PANEL, shown,
-              6 if is_turn or looking else 3, 20)
-        row_y = rect.top + NAME_ROW // 2 + 1
-        draw_symbol(canvas, symbol, (rect.left + 34, row_y), 40, shown)
-        right = tc.blit(canvas, t("rt.seat.total", n=number(total)), layout.TEXT_LARGE, INK if not out else GREY,
-                        midright=(rect.right - 18, row_y)).left
-        if this_round is not None:
-            right = tc.blit(canvas, t("tv.this_round", n=number(this_round)), layout.TEXT_BODY, GOLD,
-                            midright=(right - 16, row_y)).left
-        room = right - 24 - (rect.left + 64)
-        r = tc.blit(canvas, name, layout.TEXT_LARGE, INK if connected and not out else GREY,
-                    max_width=max(80, min(room, rect.width // 2)), midleft=(rect.left + 64, row_y))
-        x = r.right + 14
-        for text, ink in tags:  # as many tags as fit before the total
-            surf = tc.render(text, layout.TEXT_SMALL, ink)
-            if x + surf.get_width() > right - 12:
-                break
-            x = tc.blit(canvas, text, layout.TEXT_SMALL, ink, midleft=(x, row_y + 2)).right + 12
-        for p, card in enumerate(cards, start=1):
-            spot = RAT.card(seat, players, p)
-            if card is _FLYING:
-                pygame.draw.rect(canvas, INK_DIM, spot, 2, border_radius=10)
-            else:
-                self.cards.paint(canvas, card, spot)
+        bg = OFFLINE if out or not connected else PANEL
+        head = (name, shown, connected and not out, tags, total, this_round)
+        return [*_panel_parts(self._paint_frame, self._paint_inside, seat, players, shown if is_turn else None, bg,
+                              shown, 6 if is_turn or looking else 3),
+                Part(_head_area(seat, players), self._paint_head, (seat, players, symbol, *head)),
+                *(Part(RAT.card(seat, players, p), self._paint_slot, (seat, players, p, card))
+                  for p, card in enumerate(cards, start=1))]
 
+    def _reveal_seat_parts(self, seat: int, players: int, name: str, colour_text: str, symbol: str, connected: bool,
+                           cards: tuple[Any, ...], current: bool, chip: str | None, old: int | None,
+                           new: int | None, stage: int) -> list[Part]:
+        """Return a seat panel's parts while its line turns up: its frame (gold while its line turns), its name row
+        (its name, its line's sum, then what it adds; its total) and its cards as far as they are turned up (a card
+        turning over is drawn moving, over an outline)."""
+        colour = parse_colour(colour_text)
+        shown = colour if connected else grey_out(colour)
+        looks = [None if look == mo.BACK else _FLYING if look == mo.GAP else look[1] for look in cards]
+        return [*_panel_parts(self._paint_frame, self._paint_inside, seat, players, GOLD if current else None,
+                              PANEL if connected else OFFLINE, shown, 6 if current else 3),
+                Part(_head_area(seat, players), self._paint_reveal_row,
+                     (seat, players, name, shown, connected, symbol, chip, old, new, stage)),
+                *(Part(RAT.card(seat, players, p), self._paint_slot, (seat, players, p, card))
+                  for p, card in enumerate(looks, start=1))]
+
+    def _paint_frame(self, canvas: pygame.Surface, seat: int, players: int, side: int, glow: Any, bg: Any,
+                     border: Any, width: int) -> None:
+        """Paint one side of a seat panel's frame (`_frame`): the felt, the glow round the panel, then the panel and
+        its border, as a picture made once per look (a rounded rect costs as much clipped to a strip as whole)."""
+        strip = _frame(seat, players)[side]
+        canvas.blit(self._ground((seat, players, side, glow, bg, border, width), strip, RAT.seat(seat, players), glow,
+                                 bg, border, width), strip)
+
+    def _paint_inside(self, canvas: pygame.Surface, seat: int, players: int, bg: Any) -> None:
+        """Paint the inside of a seat panel, clear of its frame: its colour (a picture of it: SDL's fill of a small
+        rect is slow, `render.padded`)."""
+        inside = _frame(seat, players)[4]  # (all of one colour: one picture for every seat)
+        canvas.blit(self._ground(("inside", inside.size, bg), inside, RAT.seat(seat, players), None, bg, None, 0),
+                    inside)
+
+    def _ground(self, key: tuple[Any, ...], area: pygame.Rect, rect: pygame.Rect, glow: Any, bg: Any, border: Any,
+                width: int) -> pygame.Surface:
+        """Return the picture of `area` of the seat panel at `rect` on the felt: its glow (None: none), its colour and
+        its border (None: none); made once per `key` (all it depends on), the last GROUNDS of them kept."""
+        pictures = self._grounds
+        picture = pictures.pop(key, None)
+        if picture is None:
+            picture = display_ready(pygame.Surface(area.size), alpha=False)
+            self.ctx.background(picture, area)
+            rect = rect.move(-area.left, -area.top)
+            if glow is not None:
+                pygame.draw.rect(picture, glow, rect.inflate(2 * GLOW, 2 * GLOW), border_radius=26)
+            panel(picture, rect, bg, border, width, CORNER)
+            while len(pictures) >= GROUNDS:
+                pictures.pop(next(iter(pictures)))
+        pictures[key] = picture  # (the newest last)
+        return picture
+
+    def _paint_head(self, canvas: pygame.Surface, seat: int, players: int, symbol: str, name: str, shown: Any,
+                    active: bool, tags: tuple[tuple[str, Any], ...], total: int, this_round: int | None) -> None:
+        """Paint a seat's name row while the round plays: symbol, name, tags; the total and the round's score."""
+        t, tc = self.ctx.texts, self.ctx.tc
+        rect = RAT.seat(seat, players)
+        row_y = rect.top + NAME_ROW // 2 + 1
+        with _clipped(canvas, _head_area(seat, players)):
+            draw_symbol(canvas, symbol, (rect.left + 34, row_y), 40, shown)
+            right = tc.blit(canvas, t("rt.seat.total", n=number(total)), layout.TEXT_LARGE, INK if active else GREY,
+                            midright=(rect.right - 18, row_y)).left
+            if this_round is not None:
+                right = tc.blit(canvas, t("tv.this_round", n=number(this_round)), layout.TEXT_BODY, GOLD,
+                                midright=(right - 16, row_y)).left
+            room = right - 24 - (rect.left + 64)
+            r = tc.blit(canvas, name, layout.TEXT_LARGE, INK if active else GREY,
+                        max_width=max(80, min(room, rect.width // 2)), midleft=(rect.left + 64, row_y))
+            x = r.right + 14
+            for text, ink in tags:  # as many tags as fit before the total
+                surf = tc.render(text, layout.TEXT_SMALL, ink)
+                if x + surf.get_width() > right - 12:
+                    break
+                x = tc.blit(canvas, text, layout.TEXT_SMALL, ink, midleft=(x, row_y + 2)).right + 12
+
+    def _paint_slot(self, canvas: pygame.Surface, seat: int, players: int, position: int, card: Any) -> None:
+        """Paint one card of a seat's line: its face, its back (None), or an outline where one is on its way."""
+        spot = RAT.card(seat, players, position)
+        if card is _FLYING:
+            pygame.draw.rect(canvas, INK_DIM, spot, 2, border_radius=10)
+        else:
+            self.cards.paint(canvas, card, spot)
 
     def _paint_knock_banner(self, canvas: pygame.Surface, at: Plan, name: str, colour_text: str,
                             symbol: str) -> None:
@@ -530,49 +590,37 @@ class RatTableScene(TableScene):
             tc.blit(canvas, text, layout.TEXT_LARGE, INK, max_width=room,
                     midtop=(box.centerx, top + big.get_height() + 12 + k * step))
 
-    def _paint_reveal_seat(self, canvas: pygame.Surface, seat: int, players: int, name: str, colour_text: str,
-                           symbol: str, connected: bool, cards: tuple[Any, ...], current: bool, chip: str | None,
-                           old: int | None, new: int | None, stage: int) -> None:
-        """Paint a seat panel while its line turns up: its name, its line's sum (then what it adds), its total, and
-        its cards as far as they are turned up (a card turning over is drawn moving)."""
+    def _paint_reveal_row(self, canvas: pygame.Surface, seat: int, players: int, name: str, shown: Any,
+                          connected: bool, symbol: str, chip: str | None, old: int | None, new: int | None,
+                          stage: int) -> None:
+        """Paint a seat's name row while its line turns up: its name, its line's sum (then what it adds), its total
+        (while the totals count up, they are drawn moving)."""
         tc = self.ctx.tc
         t = self.ctx.texts
         rect = RAT.seat(seat, players)
-        colour = parse_colour(colour_text)
-        shown = colour if connected else grey_out(colour)
-        if current:
-            pygame.draw.rect(canvas, GOLD, rect.inflate(18, 18), border_radius=26)
-        panel(canvas, rect, PANEL if connected else OFFLINE, shown, 6 if current else 3, 20)
         row_y = rect.top + NAME_ROW // 2 + 1
-        draw_symbol(canvas, symbol, (rect.left + 34, row_y), 40, shown)
-        right = rect.right - 18
-        if old is not None and new is not None:
-            box = _total_box(tc, t, seat, players, old, new)
-            if stage != 1:  # (while the totals count up, they are drawn moving)
-                tc.blit(canvas, t("rt.seat.total", n=number(new if stage == 2 else old)), layout.TEXT_LARGE,
-                        GOLD if stage == 2 else INK, midright=(box.right, row_y))
-            right = box.left
-        if chip is not None:
-            text = tc.render(chip, CHIP_TEXT, INK_DARK if stage else GOLD)
-            pill = pygame.Rect(0, 0, max(72, text.get_width() + 30), NAME_ROW - 4)
-            pill.midright = (right - 14, row_y)
-            if stage:
-                pygame.draw.rect(canvas, GOLD, pill, border_radius=18)
-            else:
-                panel(canvas, pill, INK_DARK, GOLD, 3, 18)
-            canvas.blit(text, text.get_rect(center=pill.center))
-            right = pill.left
-        room = right - 20 - (rect.left + 64)
-        tc.blit(canvas, name, layout.TEXT_LARGE, INK if connected else GREY, max_width=max(80, room),
-                midleft=(rect.left + 64, row_y))
-        for p, look in enumerate(cards, start=1):
-            spot = RAT.card(seat, players, p)
-            if look == mo.BACK:
-                self.cards.paint(canvas, None, spot)
-            elif look == mo.GAP:
-                pygame.draw.rect(canvas, INK_DIM, spot, 2, border_radius=10)
-            else:
-                self.cards.paint(canvas, look[1], spot)
+        with _clipped(canvas, _head_area(seat, players)):
+            draw_symbol(canvas, symbol, (rect.left + 34, row_y), 40, shown)
+            right = rect.right - 18
+            if old is not None and new is not None:
+                box = _total_box(tc, t, seat, players, old, new)
+                if stage != 1:
+                    tc.blit(canvas, t("rt.seat.total", n=number(new if stage == 2 else old)), layout.TEXT_LARGE,
+                            GOLD if stage == 2 else INK, midright=(box.right, row_y))
+                right = box.left
+            if chip is not None:
+                text = tc.render(chip, CHIP_TEXT, INK_DARK if stage else GOLD)
+                pill = pygame.Rect(0, 0, max(72, text.get_width() + 30), NAME_ROW - 4)
+                pill.midright = (right - 14, row_y)
+                if stage:
+                    pygame.draw.rect(canvas, GOLD, pill, border_radius=18)
+                else:
+                    panel(canvas, pill, INK_DARK, GOLD, 3, 18)
+                canvas.blit(text, text.get_rect(center=pill.center))
+                right = pill.left
+            room = right - 20 - (rect.left + 64)
+            tc.blit(canvas, name, layout.TEXT_LARGE, INK if connected else GREY, max_width=max(80, room),
+                    midleft=(rect.left + 64, row_y))
 
 
 EARLIER = (214, 224, 216)  # the story's earlier lines: dimmer than the news, AA on the lightest felt
@@ -632,9 +680,48 @@ def _hand_area(at: Plan) -> pygame.Rect:
     return at.hand.inflate(16, 16).union(_hand_badge(at))
 
 
-def _seat_area(seat: int, players: int) -> pygame.Rect:
-    """Return where a seat panel (with the turn's glow) may paint."""
-    return RAT.seat(seat, players).inflate(18, 18)
+GROUNDS = 64  # the pictures of seat panels' frames kept (a side per look, an inside per colour: 7 MB at most)
+GLOW = 9  # how far the glow of a seat whose turn it is (or whose line turns up) reaches round its panel
+CORNER = 20  # a seat panel's corner radius: its border (6 at most) and corners lie this far inside its edge
+
+
+@lru_cache(maxsize=None)
+def _frame(seat: int, players: int) -> tuple[pygame.Rect, ...]:
+    """Return a seat panel's frame as four strips (top, bottom, left, right: everything its glow, its border and its
+    round corners touch), then the inside they leave (its colour only). A seat's turn or its line turning up so
+    paints the frame again, not the whole panel with its cards."""
+    rect = RAT.seat(seat, players)
+    outer, edge = rect.inflate(2 * GLOW, 2 * GLOW), GLOW + CORNER
+    return (pygame.Rect(outer.left, outer.top, outer.width, edge),
+            pygame.Rect(outer.left, outer.bottom - edge, outer.width, edge),
+            pygame.Rect(outer.left, outer.top + edge, edge, outer.height - 2 * edge),
+            pygame.Rect(outer.right - edge, outer.top + edge, edge, outer.height - 2 * edge),
+            rect.inflate(-2 * CORNER, -2 * CORNER))
+
+
+def _panel_parts(frame: Callable[..., None], inside: Callable[..., None], seat: int, players: int, glow: Any, bg: Any,
+                 border: Any, width: int) -> list[Part]:
+    """Return the parts of a seat panel's frame (`frame` paints each side) and its inside (`inside` paints it)."""
+    rects = _frame(seat, players)
+    return [*(Part(pygame.Rect(rects[side]), frame, (seat, players, side, glow, bg, border, width)) for side in range(4)),
+            Part(pygame.Rect(rects[4]), inside, (seat, players, bg))]
+
+
+def _head_area(seat: int, players: int) -> pygame.Rect:
+    """Return a seat panel's name row (all its texts and its symbol lie in it)."""
+    rect = RAT.seat(seat, players)
+    return pygame.Rect(rect.left, rect.top, rect.width, NAME_ROW)
+
+
+@contextmanager
+def _clipped(canvas: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+    """Paint inside `rect` only (within the clip already set): a part never paints outside its own rect."""
+    before = canvas.get_clip()
+    canvas.set_clip(before.clip(rect))
+    try:
+        yield
+    finally:
+        canvas.set_clip(before)
 
 
 # ------------------------------------------------------------------ the score screen
