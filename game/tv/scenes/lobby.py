@@ -22,8 +22,8 @@ from game.tv.howto import HowToPlayer, draw_players_strip, draw_progress
 from game.tv.intents import Intent
 from game.tv.layout import LOBBY
 from game.tv.qr import qr_surface
-from game.tv.render import (COACH, GOLD, GREY, INK, INK_DIM, PANEL, WARN, blit_lines, draw_symbol, grey_out, panel,
-                            parse_colour, shadow_text, write_lines_ahead)
+from game.tv.render import (COACH, GOLD, GREY, INK, INK_DIM, PANEL, WARN, blit_lines, draw_symbol, grey_out, padded,
+                            panel, parse_colour, shadow_text, write_lines_ahead)
 from game.tv.scenes.base import Context, Scene
 from game.tv.scenes.lobby_board import draw_board, game_board
 from game.tv.sound import Sfx
@@ -341,7 +341,7 @@ class LobbyScene(Scene):
         """Paint the how-to's box (the felt and its panel) around where its picture goes, from a copy made once."""
         box, pic = LOBBY.howto, LOBBY.howto_picture
         if self._box is None:
-            self._box = pygame.Surface(box.size, 0, canvas)
+            self._box = padded(box.size, canvas)  # (copied back in strips: render.padded)
             self.ctx.background(self._box, box)
             panel(self._box, box.move(-box.x, -box.y), PANEL, GOLD, 3)
         for strip in (pygame.Rect(box.left, box.top, box.width, pic.top - box.top),

@@ -703,7 +703,8 @@ def _panel_parts(frame: Callable[..., None], inside: Callable[..., None], seat: 
                  border: Any, width: int) -> list[Part]:
     """Return the parts of a seat panel's frame (`frame` paints each side) and its inside (`inside` paints it)."""
     rects = _frame(seat, players)
-    return [*(Part(pygame.Rect(rects[side]), frame, (seat, players, side, glow, bg, border, width)) for side in range(4)),
+    return [*(Part(pygame.Rect(rects[side]), frame, (seat, players, side, glow, bg, border, width))
+              for side in range(4)),
             Part(pygame.Rect(rects[4]), inside, (seat, players, bg))]
 
 
