@@ -20,10 +20,12 @@ import pytest
 from game.tv import layout
 from game.tv.app import TvApp
 from game.tv.games.rat_a_tat_cat import moment as mo
-from game.tv.games.rat_a_tat_cat.layout import RAT
+from game.tv.games.rat_a_tat_cat.layout import NAME_ROW, RAT
 from game.tv.games.rat_a_tat_cat.scene import RatDetail, RatTableScene, moment_area
+from game.tv.games.rat_a_tat_cat.scene import _frame as scene_frame
 from game.tv.games.rat_a_tat_cat.layout import plan as table_plan
 from game.tv.render import wrap
+from game.tv.scenes.base import changed_areas
 from game.tv.scenes.results import ResultsScene
 from tests.conftest import ARTIFACTS
 from tests.test_tv_contrast import low_contrast
@@ -255,6 +257,34 @@ def test_every_frame_of_a_moment_is_a_fresh_paint_and_the_table_is_painted_per_s
     assert frames > 60
     steps = len(mo.boundaries(scene.plan)) if scene.plan else 0
     assert paints <= steps + 6  # once per step, not per frame
+
+
+def test_a_reveals_steps_repaint_the_name_rows_and_frames_they_change_never_a_whole_seat_panel() -> None:
+    # a seat panel is its frame (the glow of the line turning up), its name row and a part per card: the totals
+    # counting up repaint the name rows, a line's turn its frame's strips and its cards, not all the panels at once
+    app, canvas, _ = tv_at(4, 3, with_power)
+    scene = app.scene
+    assert isinstance(scene, RatTableScene) and scene.plan is not None
+    players = 4
+    seats = [RAT.seat(s, players) for s in range(players)]
+    heads = [pygame.Rect(seat.left, seat.top, seat.width, NAME_ROW) for seat in seats]
+    frames = [strip for s in range(players) for strip in scene_frame(s, players)[:4]]
+    headline = moment_area(table_plan(players))
+    before, stage, totals_steps = scene._rest_parts, 0, 0
+    while scene.in_moment:
+        app.tick(FRAME)
+        app.draw(canvas)
+        if scene._rest_parts is before or not scene.in_moment:
+            continue
+        areas = changed_areas(before, scene._rest_parts)
+        assert areas is not None
+        assert not any(area.contains(seat) for area in areas for seat in seats)
+        now = scene.plan.look_at(scene.moment_elapsed())[1]
+        if now != stage:  # the totals start or stop counting: the name rows, the frames, the headline
+            totals_steps += 1
+            assert all(any(room.contains(area) for room in [*heads, *frames, headline]) for area in areas), areas
+        before, stage = scene._rest_parts, now
+    assert totals_steps == 2
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fr", "hu"])
