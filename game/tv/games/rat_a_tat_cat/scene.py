@@ -468,7 +468,7 @@ class RatTableScene(TableScene):
         colour = parse_colour(colour_text)
         shown = colour if connected and not out else grey_out(colour)
         bg = OFFLINE if out or not connected else PANEL
-        head = (name, shown, connected and not out, tags, total, this_round)
+        head = (name, shown, connected, out, tags, total, this_round)
         return [*_panel_parts(self._paint_frame, self._paint_inside, seat, players, shown if is_turn else None, bg,
                               shown, 6 if is_turn or looking else 3),
                 Part(_head_area(seat, players), self._paint_head, (seat, players, symbol, *head)),
@@ -525,20 +525,21 @@ class RatTableScene(TableScene):
         return picture
 
     def _paint_head(self, canvas: pygame.Surface, seat: int, players: int, symbol: str, name: str, shown: Any,
-                    active: bool, tags: tuple[tuple[str, Any], ...], total: int, this_round: int | None) -> None:
+                    connected: bool, out: bool, tags: tuple[tuple[str, Any], ...], total: int,
+                    this_round: int | None) -> None:
         """Paint a seat's name row while the round plays: symbol, name, tags; the total and the round's score."""
         t, tc = self.ctx.texts, self.ctx.tc
         rect = RAT.seat(seat, players)
         row_y = rect.top + NAME_ROW // 2 + 1
         with _clipped(canvas, _head_area(seat, players)):
             draw_symbol(canvas, symbol, (rect.left + 34, row_y), 40, shown)
-            right = tc.blit(canvas, t("rt.seat.total", n=number(total)), layout.TEXT_LARGE, INK if active else GREY,
+            right = tc.blit(canvas, t("rt.seat.total", n=number(total)), layout.TEXT_LARGE, INK if not out else GREY,
                             midright=(rect.right - 18, row_y)).left
             if this_round is not None:
                 right = tc.blit(canvas, t("tv.this_round", n=number(this_round)), layout.TEXT_BODY, GOLD,
                                 midright=(right - 16, row_y)).left
             room = right - 24 - (rect.left + 64)
-            r = tc.blit(canvas, name, layout.TEXT_LARGE, INK if active else GREY,
+            r = tc.blit(canvas, name, layout.TEXT_LARGE, INK if connected and not out else GREY,
                         max_width=max(80, min(room, rect.width // 2)), midleft=(rect.left + 64, row_y))
             x = r.right + 14
             for text, ink in tags:  # as many tags as fit before the total
