@@ -108,7 +108,8 @@ class RatTableScene(TableScene):
     def _write_round_ahead(self) -> None:
         """Once a round (or its seats) is new, queue the texts its turns and moments will write: each seat's turn
         banner and knock banner (on its colour) and the reveal's headline, as `_paint_banner`,
-        `_paint_knock_banner` and `_paint_reveal_head` write them."""
+        `_paint_knock_banner` and `_paint_reveal_head` write them; and the pictures of each seat panel's frame in
+        the looks a round gives it (at rest, its turn, looking at its cards, its line turning up)."""
         view = self.ctx.model.view or {}
         players = int(view.get("players") or 0)
         model, t, tc = self.ctx.model, self.ctx.texts, self.ctx.tc
@@ -120,8 +121,12 @@ class RatTableScene(TableScene):
         box = moment_area(plan(players))
         room = box.right - 30 - (box.left + 176)
         banner = RAT.turn_banner.width - 130
-        for name, colour_text in infos:
-            ink = ink_on(parse_colour(colour_text))
+        for seat, (name, colour_text) in enumerate(infos):
+            colour = parse_colour(colour_text)
+            ink = ink_on(colour)
+            for glow, width in ((None, 3), (colour, 6), (None, 6), (GOLD, 6)):
+                self._ahead.append(lambda seat=seat, glow=glow, colour=colour, width=width: [
+                    self._frame_picture(seat, players, side, glow, PANEL, colour, width) for side in range(4)])
             for phase in ("draw", "decide", "end_turn"):  # the turn banner, with and without a turn timer
                 self._ahead.append(lambda text=t(f"tv.turn.{phase}", name=name), ink=ink: [
                     tc.fit(text, layout.TEXT_HUGE, room_, ink) for room_ in (banner, banner - 130)])
@@ -495,9 +500,13 @@ class RatTableScene(TableScene):
                      border: Any, width: int) -> None:
         """Paint one side of a seat panel's frame (`_frame`): the felt, the glow round the panel, then the panel and
         its border, as a picture made once per look (a rounded rect costs as much clipped to a strip as whole)."""
-        strip = _frame(seat, players)[side]
-        canvas.blit(self._ground((seat, players, side, glow, bg, border, width), strip, RAT.seat(seat, players), glow,
-                                 bg, border, width), strip)
+        canvas.blit(self._frame_picture(seat, players, side, glow, bg, border, width), _frame(seat, players)[side])
+
+    def _frame_picture(self, seat: int, players: int, side: int, glow: Any, bg: Any, border: Any,
+                       width: int) -> pygame.Surface:
+        """Return the picture of one side of a seat panel's frame in a look (`_ground`)."""
+        return self._ground((seat, players, side, glow, bg, border, width), _frame(seat, players)[side],
+                            RAT.seat(seat, players), glow, bg, border, width)
 
     def _paint_inside(self, canvas: pygame.Surface, seat: int, players: int, bg: Any) -> None:
         """Paint the inside of a seat panel, clear of its frame: its colour (a picture of it: SDL's fill of a small
@@ -681,7 +690,7 @@ def _hand_area(at: Plan) -> pygame.Rect:
     return at.hand.inflate(16, 16).union(_hand_badge(at))
 
 
-GROUNDS = 64  # the pictures of seat panels' frames kept (a side per look, an inside per colour: 7 MB at most)
+GROUNDS = 128  # the pictures of seat panels' frames kept (a side per look, an inside per colour: ~6 MB at 1080p)
 GLOW = 9  # how far the glow of a seat whose turn it is (or whose line turns up) reaches round its panel
 CORNER = 20  # a seat panel's corner radius: its border (6 at most) and corners lie this far inside its edge
 
