@@ -290,18 +290,21 @@ def draw_symbol(canvas: pygame.Surface, kind: str, center: tuple[float, float], 
     pygame.draw.polygon(canvas, outline, pts, width)
 
 
-def padded(size: tuple[int, int], like: pygame.Surface, extra: int = 1) -> pygame.Surface:
-    """Return a new surface of `size` in `like`'s pixel format whose rows lie `extra` pixels further apart.
+def padded(size: tuple[int, int], like: pygame.Surface, off: int = 4) -> pygame.Surface:
+    """Return a new surface of `size` in `like`'s pixel format whose rows lie `off` bytes (4, 8 or 12) past a
+    multiple of 16 bytes apart (a few pixels more than its width).
 
     SDL copies between two surfaces whose rows both lie a multiple of 16 bytes apart with streaming
     (non-temporal) stores when the rect starts 16-byte aligned, and otherwise with a plain copy per row.
     The streaming stores write past the cache: for the small rects a table puts back every frame (a
     card, a name row) they cost up to 20x the plain copy on this machine (a 154x215 copy: 140 us at
     x % 4 == 0, 7 us at any other x; docs/architecture.md). A layer that frames copy from, or into, in
-    small rects is made with rows 4 or 8 bytes longer (`extra` 1 or 2 at 4 bytes a pixel): no copy out
-    of it or into it takes the streaming path, and two such layers of different `extra` never do either.
+    small rects is made so: no copy out of it or into it streams, nor one between two such layers of
+    different `off` (the felt's rows lie 8 bytes off, the tables' resting layers 4).
     """
     w, h = size
+    step = like.get_bytesize()
+    extra = next((e for e in range(1, 17) if ((w + e) * step + 3) // 4 * 4 % 16 == off), 1)  # (SDL's pitch)
     return pygame.Surface((w + extra, h), 0, like).subsurface((0, 0, w, h))
 
 

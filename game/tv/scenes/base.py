@@ -26,7 +26,7 @@ PLATFORM_SOUNDS = frozenset(str(sfx) for sfx in Sfx)
 
 def make_felt() -> pygame.Surface:
     """Return the table background: green felt darkening towards the edges, drawn once, in the screen's pixel
-    format (once there is a screen), in rows 8 bytes longer than its width (`render.padded`: the felt under a
+    format (once there is a screen), its rows 8 bytes off a multiple of 16 (`render.padded`: the felt under a
     small rect is copied with plain stores)."""
     w, h = layout.CANVAS
     surf = pygame.Surface((w, h))
@@ -39,7 +39,7 @@ def make_felt() -> pygame.Surface:
         r.center = (w // 2, h // 2 + 40)
         pygame.draw.ellipse(surf, c, r)
     ready = display_ready(surf, alpha=False)
-    felt = padded((w, h), ready, 2)
+    felt = padded((w, h), ready, 8)
     felt.blit(ready, (0, 0))
     return felt
 
