@@ -268,7 +268,7 @@ def test_a_reveals_steps_repaint_the_name_rows_and_frames_they_change_never_a_wh
     players = 4
     seats = [RAT.seat(s, players) for s in range(players)]
     heads = [pygame.Rect(seat.left, seat.top, seat.width, NAME_ROW) for seat in seats]
-    frames = [strip for s in range(players) for strip in scene_frame(s, players)[:4]]
+    frames = [strip for s in range(players) for strip in scene_frame(s, players)[:-1]]
     headline = moment_area(table_plan(players))
     before, stage, totals_steps = scene._rest_parts, 0, 0
     while scene.in_moment:

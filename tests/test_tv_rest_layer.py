@@ -194,6 +194,32 @@ def test_a_canvas_of_another_pixel_format_gets_a_layer_of_its_own(game: str) -> 
         assert pixels(canvas) == painted_afresh(scene, depth)
 
 
+def test_an_area_under_opaque_parts_is_painted_without_the_felt_and_only_there() -> None:
+    from game.tv.scenes.base import covered, paint_parts
+    area = pygame.Rect(100, 100, 200, 100)
+    halves = [pygame.Rect(90, 90, 120, 130), pygame.Rect(210, 100, 95, 100)]
+    assert covered(area, halves) and covered(area, [area])
+    assert not covered(area, [halves[0]]) and not covered(area, [halves[0], pygame.Rect(212, 100, 95, 100)])
+    assert not covered(area, [])
+    felt_painted: list[bool] = []
+
+    class Ctx:
+        def background(self, canvas: pygame.Surface) -> None:
+            felt_painted.append(True)
+            canvas.fill((0, 90, 0))
+
+    def tile(canvas: pygame.Surface, rect: pygame.Rect) -> None:
+        canvas.fill((200, 10, 10), rect)
+
+    canvas = pygame.Surface((400, 300))
+    parts = [Part(rect, tile, (rect,), opaque=True) for rect in halves]
+    paint_parts(Ctx(), canvas, parts, [area])  # type: ignore[arg-type]
+    assert felt_painted == [] and canvas.get_at((150, 150))[:3] == (200, 10, 10)
+    paint_parts(Ctx(), canvas, parts[:1], [area])  # type: ignore[arg-type]  # half of it bare: the felt first
+    assert felt_painted == [True] and canvas.get_at((250, 150))[:3] == (0, 90, 0)
+    assert canvas.get_at((50, 50))[:3] == (0, 0, 0)  # (nothing outside the area)
+
+
 @pytest.mark.parametrize("game", TV_GAMES)
 def test_the_felt_and_the_resting_layer_are_copied_with_plain_stores(game: str) -> None:
     # SDL copies between rows that lie a multiple of 16 bytes apart with streaming stores when a rect starts

@@ -170,12 +170,14 @@ class Part:
 
     `args` must hold everything the painting reads besides the context's fixed tools (texts,
     text cache, art cache): the part is painted again exactly when its args (compared with ==),
-    its paint function or its rect change.
+    its paint function or its rect change. An `opaque` part paints every pixel of its rect (a
+    picture as big as it): where such parts cover an area, the felt under it is not painted.
     """
 
     rect: pygame.Rect
     paint: Callable[..., None]
     args: tuple[Any, ...] = ()
+    opaque: bool = False
 
     def same_as(self, other: Part) -> bool:
         """Return True if `other` paints exactly what this part paints."""
@@ -249,8 +251,33 @@ class _RestPlan:
     done: list[pygame.Rect] = field(default_factory=list)
 
 
+def covered(area: pygame.Rect, rects: list[pygame.Rect]) -> bool:
+    """Return True if `rects` together cover every pixel of `area`."""
+    left = [area]
+    for rect in rects:
+        rest: list[pygame.Rect] = []
+        for piece in left:
+            common = piece.clip(rect)
+            if not common.width or not common.height:
+                rest.append(piece)
+                continue
+            if piece.top < common.top:  # what `rect` leaves of the piece: above, below, left and right of it
+                rest.append(pygame.Rect(piece.left, piece.top, piece.width, common.top - piece.top))
+            if common.bottom < piece.bottom:
+                rest.append(pygame.Rect(piece.left, common.bottom, piece.width, piece.bottom - common.bottom))
+            if piece.left < common.left:
+                rest.append(pygame.Rect(piece.left, common.top, common.left - piece.left, common.height))
+            if common.right < piece.right:
+                rest.append(pygame.Rect(common.right, common.top, piece.right - common.right, common.height))
+        left = rest
+        if not left:
+            return True
+    return False
+
+
 def paint_parts(ctx: Context, canvas: pygame.Surface, parts: list[Part], areas: list[pygame.Rect] | None) -> None:
-    """Paint the felt and `parts` on `canvas`: everywhere (areas None), or only inside each of `areas`."""
+    """Paint the felt and `parts` on `canvas`: everywhere (areas None), or only inside each of `areas` (the felt
+    only where no opaque part lies: it would be painted over)."""
     if areas is None:
         ctx.background(canvas)
         for part in parts:
@@ -259,10 +286,11 @@ def paint_parts(ctx: Context, canvas: pygame.Surface, parts: list[Part], areas: 
     for area in areas:
         canvas.set_clip(area)
         try:
-            ctx.background(canvas)
-            for part in parts:
-                if part.rect.colliderect(area):
-                    part.paint(canvas, *part.args)
+            under = [part for part in parts if part.rect.colliderect(area)]
+            if not covered(area, [part.rect for part in under if part.opaque]):
+                ctx.background(canvas)
+            for part in under:
+                part.paint(canvas, *part.args)
         finally:
             canvas.set_clip(None)
 

@@ -126,7 +126,7 @@ class RatTableScene(TableScene):
             ink = ink_on(colour)
             for glow, width in ((None, 3), (colour, 6), (None, 6), (GOLD, 6)):
                 self._ahead.append(lambda seat=seat, glow=glow, colour=colour, width=width: [
-                    self._frame_picture(seat, players, side, glow, PANEL, colour, width) for side in range(4)])
+                    self._frame_picture(seat, players, side, glow, PANEL, colour, width) for side in range(SIDES)])
             for phase in ("draw", "decide", "end_turn"):  # the turn banner, with and without a turn timer
                 self._ahead.append(lambda text=t(f"tv.turn.{phase}", name=name), ink=ink: [
                     tc.fit(text, layout.TEXT_HUGE, room_, ink) for room_ in (banner, banner - 130)])
@@ -509,25 +509,28 @@ class RatTableScene(TableScene):
                             RAT.seat(seat, players), glow, bg, border, width)
 
     def _paint_inside(self, canvas: pygame.Surface, seat: int, players: int, bg: Any) -> None:
-        """Paint the inside of a seat panel, clear of its frame: its colour (a picture of it: SDL's fill of a small
-        rect is slow, `render.padded`)."""
-        inside = _frame(seat, players)[4]  # (all of one colour: one picture for every seat)
-        canvas.blit(self._ground(("inside", inside.size, bg), inside, RAT.seat(seat, players), None, bg, None, 0),
-                    inside)
+        """Paint the inside of a seat panel, under its frame's parts: its colour (a picture of it, one for every seat:
+        SDL's fill of a small rect is slow, `render.padded`)."""
+        inside = _frame(seat, players)[SIDES]
+        canvas.blit(self._ground(("inside", inside.size, bg), inside, None, None, bg, None, 0), inside)
 
-    def _ground(self, key: tuple[Any, ...], area: pygame.Rect, rect: pygame.Rect, glow: Any, bg: Any, border: Any,
-                width: int) -> pygame.Surface:
+    def _ground(self, key: tuple[Any, ...], area: pygame.Rect, rect: pygame.Rect | None, glow: Any, bg: Any,
+                border: Any, width: int) -> pygame.Surface:
         """Return the picture of `area` of the seat panel at `rect` on the felt: its glow (None: none), its colour and
-        its border (None: none); made once per `key` (all it depends on), the last GROUNDS of them kept."""
+        its border (None: none); or (`rect` None) of its colour alone. Made once per `key` (all it depends on), the
+        last GROUNDS of them kept."""
         pictures = self._grounds
         picture = pictures.pop(key, None)
         if picture is None:
             picture = display_ready(pygame.Surface(area.size), alpha=False)
-            self.ctx.background(picture, area)
-            rect = rect.move(-area.left, -area.top)
-            if glow is not None:
-                pygame.draw.rect(picture, glow, rect.inflate(2 * GLOW, 2 * GLOW), border_radius=26)
-            panel(picture, rect, bg, border, width, CORNER)
+            if rect is None:
+                picture.fill(bg)
+            else:
+                self.ctx.background(picture, area)
+                rect = rect.move(-area.left, -area.top)
+                if glow is not None:
+                    pygame.draw.rect(picture, glow, rect.inflate(2 * GLOW, 2 * GLOW), border_radius=26)
+                panel(picture, rect, bg, border, width, CORNER)
             while len(pictures) >= GROUNDS:
                 pictures.pop(next(iter(pictures)))
         pictures[key] = picture  # (the newest last)
@@ -692,36 +695,42 @@ def _hand_area(at: Plan) -> pygame.Rect:
 
 GROUNDS = 128  # the pictures of seat panels' frames kept (a side per look, an inside per colour: ~6 MB at 1080p)
 GLOW = 9  # how far the glow of a seat whose turn it is (or whose line turns up) reaches round its panel
-CORNER = 20  # a seat panel's corner radius: its border (6 at most) and corners lie this far inside its edge
+CORNER = 20  # a seat panel's corner radius: its round corners lie this far inside its edge
+BORDER = 6  # a seat panel's widest border
+SIDES = 6  # the frame's parts (`_frame`)
 
 
 @lru_cache(maxsize=None)
 def _frame(seat: int, players: int) -> tuple[pygame.Rect, ...]:
-    """Return a seat panel's frame as four strips (top, bottom, left, right: everything its glow, its border and its
-    round corners touch), then the inside they leave (its colour only). A seat's turn or its line turning up so
-    paints the frame again, not the whole panel with its cards."""
+    """Return a seat panel's frame as the rects holding every pixel its glow, its border and its round corners
+    touch: a strip along the top (its name row lies under it anyway), the two bottom corners, and thin bands along
+    the bottom and the sides (clear of the cards); then the inside (its colour only, under the frame's parts). A
+    seat's turn or its line turning up so paints the frame again, not the whole panel with its cards."""
     rect = RAT.seat(seat, players)
-    outer, edge = rect.inflate(2 * GLOW, 2 * GLOW), GLOW + CORNER
+    outer, edge, band = rect.inflate(2 * GLOW, 2 * GLOW), GLOW + CORNER, GLOW + BORDER
     return (pygame.Rect(outer.left, outer.top, outer.width, edge),
-            pygame.Rect(outer.left, outer.bottom - edge, outer.width, edge),
-            pygame.Rect(outer.left, outer.top + edge, edge, outer.height - 2 * edge),
-            pygame.Rect(outer.right - edge, outer.top + edge, edge, outer.height - 2 * edge),
-            rect.inflate(-2 * CORNER, -2 * CORNER))
+            pygame.Rect(outer.left, outer.bottom - edge, edge, edge),
+            pygame.Rect(outer.right - edge, outer.bottom - edge, edge, edge),
+            pygame.Rect(outer.left + edge, outer.bottom - band, outer.width - 2 * edge, band),
+            pygame.Rect(outer.left, outer.top + edge, band, outer.height - 2 * edge),
+            pygame.Rect(outer.right - band, outer.top + edge, band, outer.height - 2 * edge),
+            rect.inflate(-2 * BORDER, -2 * BORDER))
 
 
 def _panel_parts(frame: Callable[..., None], inside: Callable[..., None], seat: int, players: int, glow: Any, bg: Any,
                  border: Any, width: int) -> list[Part]:
-    """Return the parts of a seat panel's frame (`frame` paints each side) and its inside (`inside` paints it)."""
+    """Return the parts of a seat panel's inside (`inside` paints it) and its frame over it (`frame` paints each
+    side)."""
     rects = _frame(seat, players)
-    return [*(Part(pygame.Rect(rects[side]), frame, (seat, players, side, glow, bg, border, width))
-              for side in range(4)),
-            Part(pygame.Rect(rects[4]), inside, (seat, players, bg))]
+    return [Part(pygame.Rect(rects[SIDES]), inside, (seat, players, bg), opaque=True),
+            *(Part(pygame.Rect(rects[side]), frame, (seat, players, side, glow, bg, border, width), opaque=True)
+              for side in range(SIDES))]
 
 
 def _head_area(seat: int, players: int) -> pygame.Rect:
-    """Return a seat panel's name row (all its texts and its symbol lie in it)."""
+    """Return a seat panel's name row (all its texts and its symbol lie in it), clear of the frame's side bands."""
     rect = RAT.seat(seat, players)
-    return pygame.Rect(rect.left, rect.top, rect.width, NAME_ROW)
+    return pygame.Rect(rect.left + BORDER, rect.top + 3, rect.width - 2 * BORDER, NAME_ROW - 3)
 
 
 @contextmanager
