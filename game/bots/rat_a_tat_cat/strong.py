@@ -735,7 +735,7 @@ class StrongBot:
 def _unknown_mean(b: SeatBelief | None) -> float:
     """Return the expected points of a card the seat has not seen (a power card: the number card that
     replaces it at the round's end)."""
-    left = Counter(NUMBER_COUNTS)
+    left = list(_NUMBERS)
     if b is not None:
         for line in b.lines.values():
             for c in line:
@@ -744,8 +744,7 @@ def _unknown_mean(b: SeatBelief | None) -> float:
         for c in b.discard:
             if isinstance(c, int):
                 left[c] -= 1
-    total = sum(max(0, n) for n in left.values())
-    return sum(v * max(0, n) for v, n in left.items()) / total if total > 0 else 4.5
+    return _left_mean(left, 4.5)
 
 
 def _placement(line: Sequence[Known], place: int, card: int, mean: float) -> tuple[str, dict[str, Any]] | None:
@@ -851,7 +850,7 @@ class _Then:
                  "options", "knocker", "had_turn", "_in")
 
     def __init__(self, c: Choice, lines: list[list[Card]], held: Card | None, kids: bool) -> None:
-        self.phase, self.lines, self.discard, self.draws_left = c.phase, lines, list(c.discard), c.draws_left
+        self.phase, self.lines, self.discard, self.draws_left = c.phase, lines, c.discard, c.draws_left
         self.drawn, self.drawn_from, self.players = held, c.source, len(lines)
         self.out = [not line for line in lines]
         self.options = {"kids": kids}
@@ -876,18 +875,14 @@ def _fit_kept(fits: dict[tuple[int, tuple[Card | None, ...]], bool], k: int, c: 
 def _fits(c: Choice, value: Mapping[int, Card], kids: bool) -> bool:
     """Return True if the heuristic would make choice c again, knowing what c's seat knew then with the
     cards `value` names (a sample's: every card shown and every card in a line now, by name)."""
-    lines: list[list[Card]] = []
-    for ids, seen in zip(c.ids, c.mind):
-        line: list[Card] = []
-        for n, k in zip(ids, seen):
-            card = value.get(n, 0) if k else 0  # (a card it did not know: never read)
-            line.append(card)
-        lines.append(line)
-    held = c.held if c.held_id is None else value.get(c.held_id)
+    get = value.get
+    lines = [[get(n, 0) if k else 0 for n, k in zip(ids, seen)]  # (a card it did not know: never read)
+             for ids, seen in zip(c.ids, c.mind)]
+    held = c.held if c.held_id is None else get(c.held_id)
     then = _Then(c, lines, held, kids)
-    mind = [list(seen) for seen in c.mind]
+    mind = c.mind  # (read, never written, by both: as the lists a playout's minds are)
     mean = _mind_mean(then, c.seat, mind)  # type: ignore[arg-type]  (the fields it reads)
-    return _heuristic(then, c.seat, mind, set(c.onto), mean, c.turns) == c.action  # type: ignore[arg-type]
+    return _heuristic(then, c.seat, mind, c.onto, mean, c.turns) == c.action  # type: ignore[arg-type]
 
 
 def _cap(b: SeatBelief, seat: int, worth: float) -> None:
@@ -978,10 +973,10 @@ def _minds(players: int, know: list[list[bool]], told: Mapping[int, Mapping[int,
              for s in range(players)] for x in range(players)]
 
 
-def _mind_mean(state: State, seat: int, mind: list[list[bool]]) -> float:
+def _mind_mean(state: State, seat: int, mind: Sequence[Sequence[bool]]) -> float:
     """Return the expected points of a card `seat` does not know, from the cards it knows and the
     discard pile (the heuristic's `_unknown_value`)."""
-    left = Counter(NUMBER_COUNTS)
+    left = list(_NUMBERS)
     for line, seen in zip(state.lines, mind):
         for c, k in zip(line, seen):
             if k and type(c) is int:
@@ -989,8 +984,22 @@ def _mind_mean(state: State, seat: int, mind: list[list[bool]]) -> float:
     for c in state.discard:
         if type(c) is int:
             left[c] -= 1
-    total = sum(max(0, n) for n in left.values())
-    return sum(v * max(0, n) for v, n in left.items()) / total if total > 0 else 5.0
+    return _left_mean(left, 5.0)
+
+
+_NUMBERS = tuple(NUMBER_COUNTS[v] for v in range(10))  # how many of each number card the deck holds, by number
+assert set(NUMBER_COUNTS) == set(range(10))
+
+
+def _left_mean(left: Sequence[int], empty: float) -> float:
+    """Return the mean points of the number cards `left` counts (by number; a count below 0 as 0), or `empty`
+    if none is left. (Integer sums, then one division: the very float a Counter's sums gave.)"""
+    total = points = 0
+    for v, n in enumerate(left):
+        if n > 0:
+            total += n
+            points += v * n
+    return points / total if total > 0 else empty
 
 
 def _step(state: State, seat: int, action: Action, rng: random.Random | _LazyRandom) -> None:
