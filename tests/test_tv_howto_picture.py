@@ -29,16 +29,16 @@ def _pygame():
     yield
 
 
-_RAW: dict[tuple[int, int], bytearray] = {}  # a buffer for each side of `same` and size, filled on every compare
+_RAW: dict[int, bytearray] = {}  # a buffer for each size of picture `same` compares, filled on every compare
 
 
-def _raw(surface: pygame.Surface, side: int) -> bytearray:
-    """Return the surface's pixel bytes as they are in memory, copied into the kept buffer of `side` and that
-    size (filling a buffer already made is several times faster than making a new one the size of the picture)."""
+def _raw(surface: pygame.Surface) -> bytearray:
+    """Return the surface's pixel bytes as they are in memory, copied into the kept buffer of that size (filling
+    a buffer already made is several times faster than making a new one the size of the picture)."""
     view = memoryview(surface.get_view("1")).cast("B")
-    kept = _RAW.get((side, view.nbytes))
+    kept = _RAW.get(view.nbytes)
     if kept is None:
-        kept = _RAW[(side, view.nbytes)] = bytearray(view.nbytes)
+        kept = _RAW[view.nbytes] = bytearray(view.nbytes)
     kept[:] = view
     view.release()
     return kept
@@ -46,10 +46,11 @@ def _raw(surface: pygame.Surface, side: int) -> bytearray:
 
 def same(a: pygame.Surface, b: pygame.Surface) -> bool:
     """Return True if the two pictures' RGB pixels are equal. Two surfaces of one size and pixel format whose
-    bytes in memory are equal have equal pixels (converting both to RGB took most of this test's time); when
-    they are not (a byte that no colour uses could differ), or the formats differ, the RGB bytes are compared."""
+    bytes in memory are equal have equal pixels (a bytearray compares with another buffer by memcmp; converting
+    both to RGB took most of this test's time); when they are not (a byte that no colour uses could differ), or
+    the formats differ, the RGB bytes are compared."""
     if (a.get_size(), a.get_bitsize(), a.get_masks(), a.get_pitch()) == \
-            (b.get_size(), b.get_bitsize(), b.get_masks(), b.get_pitch()) and _raw(a, 0) == _raw(b, 1):
+            (b.get_size(), b.get_bitsize(), b.get_masks(), b.get_pitch()) and _raw(a) == b.get_view("1"):
         return True
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
