@@ -59,6 +59,19 @@ def assert_parts_stay_inside(scene: TableScene) -> None:
         assert not painted.width or part.rect.contains(painted), (part.paint.__name__, part.rect, painted)
 
 
+def table_drawn(game: str, shown: int, dt: float) -> tuple[TvApp, pygame.Surface]:
+    """Return a TV fed the first `shown` updates of a kit session of `game`, each ticked `dt` and drawn, and its
+    canvas."""
+    server = FakeServer()
+    app = TvApp(server, mute=True)
+    canvas = pygame.Surface(layout.CANVAS)
+    for u in kit_updates(game, seed=5)[:shown]:
+        server.updates.put(json_round_trip(u))
+        app.tick(dt)
+        app.draw(canvas)
+    return app, canvas
+
+
 def play(ups: list[dict[str, Any]], frames_per_update: int, dt: float = FRAME,
          checked: frozenset[int] | None = None) -> tuple[int, int, int]:
     """Feed `ups` to a TV, drawing `frames_per_update` frames after each on one canvas; compare its table frames
@@ -225,14 +238,7 @@ def test_the_felt_and_the_resting_layer_are_copied_with_plain_stores(game: str) 
     # SDL copies between rows that lie a multiple of 16 bytes apart with streaming stores when a rect starts
     # aligned: up to 20x slower for the small rects a table puts back each frame (render.padded). The felt's and the
     # layer's rows lie 4 or 8 bytes off that, and off each other, so no copy out of them or between them streams.
-    ups = kit_updates(game, seed=5)
-    server = FakeServer()
-    app = TvApp(server, mute=True)
-    canvas = pygame.Surface(layout.CANVAS)
-    for u in ups[:6]:
-        server.updates.put(json_round_trip(copy.deepcopy(u)))
-        app.tick(0.5)
-        app.draw(canvas)
+    app, canvas = table_drawn(game, 6, 0.5)
     scene = app.scene
     assert isinstance(scene, TableScene) and scene._rest_layer is not None and app.ctx.felt is not None
     layer, felt = scene._rest_layer.get_pitch(), app.ctx.felt.get_pitch()
@@ -244,14 +250,7 @@ def test_the_felt_and_the_resting_layer_are_copied_with_plain_stores(game: str) 
 @pytest.mark.parametrize("game", TV_GAMES)
 def test_after_the_quit_question_or_a_window_event_the_whole_table_is_painted_again(game: str) -> None:
     from game.tv.intents import Intent
-    ups = kit_updates(game, seed=5)
-    server = FakeServer()
-    app = TvApp(server, mute=True)
-    canvas = pygame.Surface(layout.CANVAS)
-    for u in ups[:8]:
-        server.updates.put(json_round_trip(u))
-        app.tick(FRAME)
-        app.draw(canvas)
+    app, canvas = table_drawn(game, 8, FRAME)
     scene = app.scene
     assert isinstance(scene, TableScene)
     app.dispatch(Intent.BACK)  # "quit?" darkens the whole picture

@@ -477,8 +477,7 @@ class RatTableScene(TableScene):
         return [*_panel_parts(self._paint_frame, self._paint_inside, seat, players, shown if is_turn else None, bg,
                               shown, 6 if is_turn or looking else 3),
                 Part(_head_area(seat, players), self._paint_head, (seat, players, symbol, *head)),
-                *(Part(RAT.card(seat, players, p), self._paint_slot, (seat, players, p, card))
-                  for p, card in enumerate(cards, start=1))]
+                *self._line_parts(seat, players, cards)]
 
     def _reveal_seat_parts(self, seat: int, players: int, name: str, colour_text: str, symbol: str, connected: bool,
                            cards: tuple[Any, ...], current: bool, chip: str | None, old: int | None,
@@ -493,8 +492,12 @@ class RatTableScene(TableScene):
                               PANEL if connected else OFFLINE, shown, 6 if current else 3),
                 Part(_head_area(seat, players), self._paint_reveal_row,
                      (seat, players, name, shown, connected, symbol, chip, old, new, stage)),
-                *(Part(RAT.card(seat, players, p), self._paint_slot, (seat, players, p, card))
-                  for p, card in enumerate(looks, start=1))]
+                *self._line_parts(seat, players, looks)]
+
+    def _line_parts(self, seat: int, players: int, cards: Any) -> list[Part]:
+        """Return a part per card of a seat's line: a card, None for its back, `_FLYING` for an outline."""
+        return [Part(RAT.card(seat, players, p), self._paint_slot, (seat, players, p, card))
+                for p, card in enumerate(cards, start=1)]
 
     def _paint_frame(self, canvas: pygame.Surface, seat: int, players: int, side: int, glow: Any, bg: Any,
                      border: Any, width: int) -> None:
